@@ -7321,17 +7321,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path7) {
-      const ctrl = callVisitor(key2, node, visitor, path7);
+    function visit_(key2, node, visitor, path9) {
+      const ctrl = callVisitor(key2, node, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path7, ctrl);
-        return visit_(key2, ctrl, visitor, path7);
+        replaceNode(key2, path9, ctrl);
+        return visit_(key2, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
+          path9 = Object.freeze(path9.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path7);
+            const ci = visit_(i, node.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7342,13 +7342,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = visit_("key", node.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node));
+          const ck = visit_("key", node.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path7);
+          const cv = visit_("value", node.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7369,17 +7369,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path7) {
-      const ctrl = await callVisitor(key2, node, visitor, path7);
+    async function visitAsync_(key2, node, visitor, path9) {
+      const ctrl = await callVisitor(key2, node, visitor, path9);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path7, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path7);
+        replaceNode(key2, path9, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path9);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
+          path9 = Object.freeze(path9.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path7);
+            const ci = await visitAsync_(i, node.items[i], visitor, path9);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7390,13 +7390,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path7);
+          path9 = Object.freeze(path9.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path9);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path7);
+          const cv = await visitAsync_("value", node.value, visitor, path9);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7423,23 +7423,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path7) {
+    function callVisitor(key2, node, visitor, path9) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path7);
+        return visitor(key2, node, path9);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path7);
+        return visitor.Map?.(key2, node, path9);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path7);
+        return visitor.Seq?.(key2, node, path9);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path7);
+        return visitor.Pair?.(key2, node, path9);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path7);
+        return visitor.Scalar?.(key2, node, path9);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path7);
+        return visitor.Alias?.(key2, node, path9);
       return void 0;
     }
-    function replaceNode(key2, path7, node) {
-      const parent = path7[path7.length - 1];
+    function replaceNode(key2, path9, node) {
+      const parent = path9[path9.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
@@ -8051,10 +8051,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path7, value) {
+    function collectionFromPath(schema, path9, value) {
       let v = value;
-      for (let i = path7.length - 1; i >= 0; --i) {
-        const k = path7[i];
+      for (let i = path9.length - 1; i >= 0; --i) {
+        const k = path9[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8073,7 +8073,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
+    var isEmptyPath = (path9) => path9 == null || typeof path9 === "object" && !!path9[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8103,11 +8103,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path7, value) {
-        if (isEmptyPath(path7))
+      addIn(path9, value) {
+        if (isEmptyPath(path9))
           this.add(value);
         else {
-          const [key2, ...rest] = path7;
+          const [key2, ...rest] = path9;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -8121,8 +8121,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        const [key2, ...rest] = path7;
+      deleteIn(path9) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -8136,8 +8136,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        const [key2, ...rest] = path7;
+      getIn(path9, keepScalar) {
+        const [key2, ...rest] = path9;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -8155,8 +8155,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path7) {
-        const [key2, ...rest] = path7;
+      hasIn(path9) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -8166,8 +8166,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        const [key2, ...rest] = path7;
+      setIn(path9, value) {
+        const [key2, ...rest] = path9;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -10682,9 +10682,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path7, value) {
+      addIn(path9, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path7, value);
+          this.contents.addIn(path9, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10759,14 +10759,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        if (Collection.isEmptyPath(path7)) {
+      deleteIn(path9) {
+        if (Collection.isEmptyPath(path9)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path9) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10781,10 +10781,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        if (Collection.isEmptyPath(path7))
+      getIn(path9, keepScalar) {
+        if (Collection.isEmptyPath(path9))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path9, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10795,10 +10795,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path7) {
-        if (Collection.isEmptyPath(path7))
+      hasIn(path9) {
+        if (Collection.isEmptyPath(path9))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path9) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10815,13 +10815,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value) {
-        if (Collection.isEmptyPath(path7)) {
+      setIn(path9, value) {
+        if (Collection.isEmptyPath(path9)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path9), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path7, value);
+          this.contents.setIn(path9, value);
         }
       }
       /**
@@ -12782,9 +12782,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path7) => {
+    visit.itemAtPath = (cst, path9) => {
       let item = cst;
-      for (const [field, index] of path7) {
+      for (const [field, index] of path9) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12793,23 +12793,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path7) => {
-      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
-      const field = path7[path7.length - 1][0];
+    visit.parentCollection = (cst, path9) => {
+      const parent = visit.itemAtPath(cst, path9.slice(0, -1));
+      const field = path9[path9.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path7, item, visitor) {
-      let ctrl = visitor(item, path7);
+    function _visit(path9, item, visitor) {
+      let ctrl = visitor(item, path9);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path7.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path9.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12820,10 +12820,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path7);
+            ctrl = ctrl(item, path9);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path9) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -15683,14 +15683,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path7 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path9 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path7 && path7[0] !== "/") {
-          path7 = `/${path7}`;
+        if (path9 && path9[0] !== "/") {
+          path9 = `/${path9}`;
         }
-        return new URL(`${origin}${path7}`);
+        return new URL(`${origin}${path9}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError2("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -16525,9 +16525,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path7, origin }
+            request: { method, path: path9, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path7);
+          debugLog("sending request to %s %s%s", method, origin, path9);
         }
       );
     }
@@ -16545,14 +16545,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path7, origin },
+            request: { method, path: path9, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path7,
+            path9,
             statusCode
           );
         }
@@ -16561,23 +16561,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path7, origin }
+            request: { method, path: path9, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path7);
+          debugLog("trailers received from %s %s%s", method, origin, path9);
         }
       );
       diagnosticsChannel2.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path7, origin },
+            request: { method, path: path9, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path7,
+            path9,
             error.message
           );
         }
@@ -16692,7 +16692,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
@@ -16709,11 +16709,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path7 !== "string") {
+        if (typeof path9 !== "string") {
           throw new InvalidArgumentError2("path must be a string");
-        } else if (path7[0] !== "/" && !(path7.startsWith("http://") || path7.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path9[0] !== "/" && !(path9.startsWith("http://") || path9.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError2("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path7)) {
+        } else if (invalidPathRegex.test(path9)) {
           throw new InvalidArgumentError2("invalid request path");
         }
         if (typeof method !== "string") {
@@ -16788,7 +16788,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path7, query) : path7;
+        this.path = query ? serializePathWithQuery(path9, query) : path9;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -22032,7 +22032,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request) {
-      const { method, path: path7, host, upgrade, blocking, reset } = request;
+      const { method, path: path9, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -22108,7 +22108,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request);
-      let header = `${method} ${path7} HTTP/1.1\r
+      let header = `${method} ${path9} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -22785,7 +22785,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path7, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
+      const { method, path: path9, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request, new InvalidArgumentError2(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
@@ -22854,7 +22854,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path7;
+          headers[HTTP2_HEADER_PATH] = path9;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -22906,7 +22906,7 @@ var require_client_h2 = __commonJS({
         stream.setTimeout(headersTimeout);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path7;
+      headers[HTTP2_HEADER_PATH] = path9;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -25262,10 +25262,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path7 = "/",
+          path: path9 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path7;
+        opts.path = origin + path9;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL(origin);
           headers.host = host;
@@ -27425,20 +27425,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path7) {
-      if (typeof path7 !== "string") {
-        return path7;
+    function safeUrl(path9) {
+      if (typeof path9 !== "string") {
+        return path9;
       }
-      const pathSegments = path7.split("?", 3);
+      const pathSegments = path9.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path7;
+        return path9;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path7, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path7);
+    function matchKey(mockDispatch2, { path: path9, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path9);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -27463,8 +27463,8 @@ var require_mock_utils = __commonJS({
       const basePath = key2.query ? serializePathWithQuery(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path7, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path7)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path7), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path9, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path9)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path9), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -27503,19 +27503,19 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path7) {
-      while (path7.endsWith("/")) {
-        path7 = path7.slice(0, -1);
+    function removeTrailingSlash(path9) {
+      while (path9.endsWith("/")) {
+        path9 = path9.slice(0, -1);
       }
-      if (path7.length === 0) {
-        path7 = "/";
+      if (path9.length === 0) {
+        path9 = "/";
       }
-      return path7;
+      return path9;
     }
     function buildKey(opts) {
-      const { path: path7, method, body, headers, query } = opts;
+      const { path: path9, method, body, headers, query } = opts;
       return {
-        path: path7,
+        path: path9,
         method,
         body,
         headers,
@@ -28205,10 +28205,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path7, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path9, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path7,
+            Path: path9,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -28290,9 +28290,9 @@ var require_mock_agent = __commonJS({
         const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters];
         const dispatchOpts = { ...opts };
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path7, searchParams] = dispatchOpts.path.split("?");
+          const [path9, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path7}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path9}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -28496,7 +28496,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports2, module2) {
     "use strict";
-    var { writeFile: writeFile2, readFile: readFile7, mkdir: mkdir4 } = __require("node:fs/promises");
+    var { writeFile: writeFile4, readFile: readFile8, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname3, resolve: resolve4 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError: InvalidArgumentError2, UndiciError } = require_errors2();
@@ -28693,12 +28693,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path7 = filePath || this.#snapshotPath;
-        if (!path7) {
+        const path9 = filePath || this.#snapshotPath;
+        if (!path9) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
         try {
-          const data = await readFile7(resolve4(path7), "utf8");
+          const data = await readFile8(resolve4(path9), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -28712,7 +28712,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path7}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path9}`, { cause: error });
           }
         }
       }
@@ -28723,17 +28723,17 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path7 = filePath || this.#snapshotPath;
-        if (!path7) {
+        const path9 = filePath || this.#snapshotPath;
+        if (!path9) {
           throw new InvalidArgumentError2("Snapshot path is required");
         }
-        const resolvedPath = resolve4(path7);
-        await mkdir4(dirname3(resolvedPath), { recursive: true });
+        const resolvedPath = resolve4(path9);
+        await mkdir6(dirname3(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
         }));
-        await writeFile2(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile4(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -29368,15 +29368,15 @@ var require_redirect_handler = __commonJS({
           receivedAt: Date.now()
         });
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path7 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path7}`;
+        const path9 = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path9}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError2(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path7;
+        this.opts.path = path9;
         this.opts.origin = origin;
         this.opts.query = null;
       }
@@ -31193,10 +31193,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path7) {
+    function deleteCachedUri(store, cacheKey, path9) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path7
+        path: path9
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -31204,7 +31204,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path7
+            path: path9
           });
         }
       }
@@ -31215,9 +31215,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path7 = getSameOriginPath(cacheKey, values[i]);
-        if (path7 !== void 0) {
-          deleteCachedUri(store, cacheKey, path7);
+        const path9 = getSameOriginPath(cacheKey, values[i]);
+        if (path9 !== void 0) {
+          deleteCachedUri(store, cacheKey, path9);
         }
       }
     }
@@ -36705,11 +36705,11 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        const path7 = url.pathname + url.search;
+        const path9 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
         return new Promise((resolve4, reject) => agent.dispatch(
           {
-            path: hasTrailingQuestionMark ? `${path7}?` : path7,
+            path: hasTrailingQuestionMark ? `${path9}?` : path9,
             origin: url.origin,
             method: request.method,
             body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
@@ -37656,9 +37656,9 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path7) {
-      for (let i = 0; i < path7.length; ++i) {
-        const code2 = path7.charCodeAt(i);
+    function validateCookiePath(path9) {
+      for (let i = 0; i < path9.length; ++i) {
+        const code2 = path9.charCodeAt(i);
         if (code2 < 32 || // exclude CTLs (0-31)
         code2 > 126 || // exclude DEL and non-ascii
         code2 === 59) {
@@ -39421,7 +39421,7 @@ var require_websocket = __commonJS({
       }
       return null;
     }
-    var WebSocket = class _WebSocket extends EventTarget {
+    var WebSocket2 = class _WebSocket extends EventTarget {
       #events = {
         open: null,
         error: null,
@@ -39789,13 +39789,13 @@ var require_websocket = __commonJS({
         }
       }
     };
-    var { ping } = WebSocket;
-    Reflect.deleteProperty(WebSocket, "ping");
-    WebSocket.CONNECTING = WebSocket.prototype.CONNECTING = states.CONNECTING;
-    WebSocket.OPEN = WebSocket.prototype.OPEN = states.OPEN;
-    WebSocket.CLOSING = WebSocket.prototype.CLOSING = states.CLOSING;
-    WebSocket.CLOSED = WebSocket.prototype.CLOSED = states.CLOSED;
-    Object.defineProperties(WebSocket.prototype, {
+    var { ping } = WebSocket2;
+    Reflect.deleteProperty(WebSocket2, "ping");
+    WebSocket2.CONNECTING = WebSocket2.prototype.CONNECTING = states.CONNECTING;
+    WebSocket2.OPEN = WebSocket2.prototype.OPEN = states.OPEN;
+    WebSocket2.CLOSING = WebSocket2.prototype.CLOSING = states.CLOSING;
+    WebSocket2.CLOSED = WebSocket2.prototype.CLOSED = states.CLOSED;
+    Object.defineProperties(WebSocket2.prototype, {
       CONNECTING: staticPropertyDescriptors,
       OPEN: staticPropertyDescriptors,
       CLOSING: staticPropertyDescriptors,
@@ -39819,7 +39819,7 @@ var require_websocket = __commonJS({
         configurable: true
       }
     });
-    Object.defineProperties(WebSocket, {
+    Object.defineProperties(WebSocket2, {
       CONNECTING: staticPropertyDescriptors,
       OPEN: staticPropertyDescriptors,
       CLOSING: staticPropertyDescriptors,
@@ -39868,7 +39868,7 @@ var require_websocket = __commonJS({
       return webidl.converters.USVString(V);
     };
     module2.exports = {
-      WebSocket,
+      WebSocket: WebSocket2,
       ping
     };
   }
@@ -41094,11 +41094,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError2("invalid opts.path");
           }
-          let path7 = opts.path;
+          let path9 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path7 = `/${path7}`;
+            path9 = `/${path9}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path7);
+          url = new URL(util.parseOrigin(url).origin + path9);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -41169,8 +41169,8 @@ ${captureLines}` : capture.stack;
     module2.exports.parseMIMEType = parseMIMEType;
     module2.exports.serializeAMimeType = serializeAMimeType;
     var { CloseEvent, ErrorEvent, MessageEvent } = require_events();
-    var { WebSocket, ping } = require_websocket();
-    module2.exports.WebSocket = WebSocket;
+    var { WebSocket: WebSocket2, ping } = require_websocket();
+    module2.exports.WebSocket = WebSocket2;
     module2.exports.CloseEvent = CloseEvent;
     module2.exports.ErrorEvent = ErrorEvent;
     module2.exports.MessageEvent = MessageEvent;
@@ -42109,6 +42109,7 @@ var MAX_AUTO_SEGMENT_MS = 5e3;
 var DEFAULT_READY_TIMEOUT_MS = 3e4;
 var DEFAULT_SETUP_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STOP_GRACE_MS = 5e3;
+var DEFAULT_PROFILE_WINDOW_MS = 1e4;
 var DEFAULT_MAX_DURATION_MS = 6e5;
 var DEFAULT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"];
 var DEFAULT_MIN_EFFECT = {
@@ -42499,14 +42500,14 @@ function renderComparisonJson(comparison) {
 
 // src/entry/cli-impl.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { access, readFile as readFile4 } from "node:fs/promises";
+import { access, readFile as readFile5 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // src/core/paths.ts
 var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-function formatPath(path7) {
+function formatPath(path9) {
   let text = "";
-  for (const key2 of path7) {
+  for (const key2 of path9) {
     if (typeof key2 === "number") text += `[${key2}]`;
     else if (BARE_KEY.test(key2)) text += text ? `.${key2}` : key2;
     else text += `[${JSON.stringify(key2)}]`;
@@ -42562,89 +42563,89 @@ var PERCENTILES = ["p50", "p90", "p95", "p99"];
 function describe(value) {
   return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
 }
-function countProblem(value, path7) {
+function countProblem(value, path9) {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-    return `${path7} is ${describe(value)}, not a count`;
+    return `${path9} is ${describe(value)}, not a count`;
   if (value > MAX_REQUESTS_PER_SCENARIO)
-    return `${path7} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
+    return `${path9} is ${describe(value)}, more than a run can hold (${MAX_REQUESTS_PER_SCENARIO})`;
   return void 0;
 }
-function amountProblem(value, path7) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path7} is ${describe(value)}, not a finite number \u2265 0`;
+function amountProblem(value, path9) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? void 0 : `${path9} is ${describe(value)}, not a finite number \u2265 0`;
 }
-function shareProblem(value, path7) {
-  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path7} is ${describe(value)}, not a share in [0, 1]`;
+function shareProblem(value, path9) {
+  return typeof value === "number" && value >= 0 && value <= 1 ? void 0 : `${path9} is ${describe(value)}, not a share in [0, 1]`;
 }
-function percentilesProblem(values, path7) {
+function percentilesProblem(values, path9) {
   let previous = 0;
   for (const name of PERCENTILES) {
-    const problem = amountProblem(values[name], `${path7}.${name}`);
+    const problem = amountProblem(values[name], `${path9}.${name}`);
     if (problem !== void 0) return problem;
     const value = values[name];
-    if (value < previous) return `${path7}.${name} (${value}) is below a lower percentile (${previous})`;
+    if (value < previous) return `${path9}.${name} (${value}) is below a lower percentile (${previous})`;
     previous = value;
   }
   return void 0;
 }
-function histogramProblem(encoded, expected, path7) {
+function histogramProblem(encoded, expected, path9) {
   let total;
   try {
     const histogram = decodeHistogram(encoded);
     total = histogram.totalCount;
     histogram.destroy();
   } catch (error) {
-    return `${path7} does not decode (${error.message})`;
+    return `${path9} does not decode (${error.message})`;
   }
-  return total === expected ? void 0 : `${path7} holds ${total} latencies, but the counts say ${expected} ok requests`;
+  return total === expected ? void 0 : `${path9} holds ${total} latencies, but the counts say ${expected} ok requests`;
 }
-function scenarioProblem(scenario, path7) {
+function scenarioProblem(scenario, path9) {
   const { requests: requests2 } = scenario;
-  const problem = countProblem(requests2.total, `${path7}.requests.total`) ?? countProblem(requests2.ok, `${path7}.requests.ok`) ?? countProblem(requests2.ko, `${path7}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path7}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path7}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path7}.latencyMs`) ?? amountProblem(scenario.rps, `${path7}.rps`) ?? shareProblem(scenario.errorRate, `${path7}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path7}.histogram`);
+  const problem = countProblem(requests2.total, `${path9}.requests.total`) ?? countProblem(requests2.ok, `${path9}.requests.ok`) ?? countProblem(requests2.ko, `${path9}.requests.ko`) ?? (requests2.ok + requests2.ko === requests2.total ? void 0 : `${path9}.requests: ok ${requests2.ok} + ko ${requests2.ko} is not total ${requests2.total}`) ?? amountProblem(scenario.durationMs, `${path9}.durationMs`) ?? percentilesProblem(scenario.latencyMs, `${path9}.latencyMs`) ?? amountProblem(scenario.rps, `${path9}.rps`) ?? shareProblem(scenario.errorRate, `${path9}.errorRate`) ?? histogramProblem(scenario.histogram, requests2.ok, `${path9}.histogram`);
   if (problem !== void 0) return problem;
   for (let i = 0; i < scenario.segments.length; i++) {
     const segment = scenario.segments[i];
-    const at2 = `${path7}.segments[${i}]`;
+    const at2 = `${path9}.segments[${i}]`;
     const segmentProblem = amountProblem(segment.startMs, `${at2}.startMs`) ?? amountProblem(segment.durationMs, `${at2}.durationMs`) ?? countProblem(segment.count, `${at2}.count`) ?? countProblem(segment.ko, `${at2}.ko`) ?? (segment.ko <= segment.count ? void 0 : `${at2}.ko (${segment.ko}) is more than its count (${segment.count})`) ?? histogramProblem(segment.histogram, segment.count - segment.ko, `${at2}.histogram`);
     if (segmentProblem !== void 0) return segmentProblem;
   }
-  return extensionProblem(scenario, path7);
+  return extensionProblem(scenario, path9);
 }
-function extensionProblem(scenario, path7) {
+function extensionProblem(scenario, path9) {
   const looks = scenario.extension?.looks ?? [];
   let previous = 0;
   for (let i = 0; i < looks.length; i++) {
-    const at2 = `${path7}.extension.looks[${i}]`;
+    const at2 = `${path9}.extension.looks[${i}]`;
     const segments = looks[i].segments;
     const problem = countProblem(segments, `${at2}.segments`) ?? (segments > scenario.segments.length ? `${at2}.segments (${segments}) is more than the scenario's ${scenario.segments.length}` : void 0) ?? (i > 0 && segments <= previous ? `${at2}.segments (${segments}) is not more than the look before (${previous})` : void 0);
     if (problem !== void 0) return problem;
     previous = segments;
   }
   if (looks.length > 0 && previous !== scenario.segments.length)
-    return `${path7}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
+    return `${path9}.extension: its last look has ${previous} segments, the scenario ${scenario.segments.length}`;
   return void 0;
 }
-function sequentialProblem(results2, path7) {
+function sequentialProblem(results2, path9) {
   const shares = results2.sequential?.alphaShares;
   if (shares === void 0) return void 0;
   const sum = shares.reduce((total, share2) => total + share2, 0);
-  return sum <= 1 + 1e-9 ? void 0 : `${path7}.sequential.alphaShares add up to ${sum}, more than 1`;
+  return sum <= 1 + 1e-9 ? void 0 : `${path9}.sequential.alphaShares add up to ${sum}, more than 1`;
 }
-function findResultsNumberProblem(results2, path7) {
-  const shares = sequentialProblem(results2, path7);
+function findResultsNumberProblem(results2, path9) {
+  const shares = sequentialProblem(results2, path9);
   if (shares !== void 0) return shares;
   const names = /* @__PURE__ */ new Set();
   for (let i = 0; i < results2.scenarios.length; i++) {
     const scenario = results2.scenarios[i];
-    if (names.has(scenario.name)) return `${path7}.scenarios[${i}].name "${scenario.name}" appears twice`;
+    if (names.has(scenario.name)) return `${path9}.scenarios[${i}].name "${scenario.name}" appears twice`;
     names.add(scenario.name);
-    const problem = scenarioProblem(scenario, `${path7}.scenarios[${i}]`);
+    const problem = scenarioProblem(scenario, `${path9}.scenarios[${i}]`);
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
-function findHistoryNumberProblem(entry, path7) {
+function findHistoryNumberProblem(entry, path9) {
   for (const [name, summary] of Object.entries(entry.scenarios)) {
-    const at2 = `${path7}.scenarios[${JSON.stringify(name)}]`;
+    const at2 = `${path9}.scenarios[${JSON.stringify(name)}]`;
     if (typeof summary !== "object" || summary === null || Array.isArray(summary))
       return `${at2} is ${describe(summary)}, not a scenario summary`;
     const values = summary;
@@ -42664,8 +42665,10 @@ __export(schema_validators_generated_exports, {
 var import_ucs2length = __toESM(require_ucs2length(), 1);
 var runtime_ucs2length = { default: import_ucs2length.default.default ?? import_ucs2length.default };
 var results = validate22;
-var schema12 = { "type": "object", "description": "One run: every scenario measured, where and how.", "required": ["schemaVersion", "tool", "configHash", "startTime", "durationMs", "environment", "services", "scenarios"], "properties": { "schemaVersion": { "const": 1 }, "tool": { "type": "object", "description": "The perfgate that wrote the file.", "required": ["name", "version"], "properties": { "name": { "const": "perfgate" }, "version": { "type": "string", "maxLength": 50 } } }, "configHash": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,100}$", "description": "Digest of the measurement-relevant config: only runs of the same config are compared." }, "startTime": { "type": "string", "maxLength": 2e3 }, "durationMs": { "type": "number" }, "environment": { "type": "object", "description": "What makes timings comparable: a baseline from another fingerprint is flagged.", "required": ["cpuModel", "cpuCount", "nodeVersion", "os", "fingerprint"], "properties": { "cpuModel": { "type": "string", "maxLength": 2e3 }, "cpuCount": { "type": "integer", "minimum": 0 }, "nodeVersion": { "type": "string", "maxLength": 2e3 }, "os": { "type": "string", "maxLength": 2e3 }, "runnerOs": { "type": "string", "maxLength": 2e3 }, "runnerName": { "type": "string", "maxLength": 2e3 }, "fingerprint": { "type": "string", "maxLength": 2e3 } } }, "git": { "type": "object", "properties": { "commit": { "type": "string", "pattern": "^[0-9A-Za-z]{0,64}$" }, "ref": { "type": "string", "maxLength": 2e3 }, "runUrl": { "type": "string", "maxLength": 2e3 }, "event": { "type": "string", "maxLength": 200 } } }, "services": { "type": "array", "maxItems": 50, "items": { "type": "object", "description": "A service perfgate booted, and where its log went.", "required": ["name", "logPath"], "properties": { "name": { "type": "string", "maxLength": 2e3 }, "logPath": { "type": "string", "maxLength": 2e3 } } } }, "shard": { "type": "object", "description": 'The shard this run measured (`--shard 2/4`): some of the config\'s scenarios, or with split "load" every scenario at its share of the load.', "required": ["index", "count"], "properties": { "index": { "type": "integer", "minimum": 1 }, "count": { "type": "integer", "minimum": 1 }, "split": { "const": "load", "description": "`--split load`: every scenario ran with this shard's share of the rates and VUs." }, "startAt": { "type": "string", "maxLength": 40, "description": "The start barrier (`--start-at`) the shard waited for, ISO 8601." } } }, "merged": { "type": "object", "description": "Set by `perfgate merge`: how many shards this result was merged from, and how they split.", "required": ["shards", "split"], "properties": { "shards": { "type": "integer", "minimum": 1, "maximum": 1e4 }, "split": { "enum": ["scenarios", "load"] } } }, "interrupted": { "const": true, "description": "The run was stopped before every scenario finished: never compared or saved." }, "serviceExit": { "type": "object", "description": "A service of either variant died while the load ran: the run stopped there, and it is never compared or saved.", "required": ["variant", "service", "reason", "scenario", "logTail"], "properties": { "variant": { "enum": ["head", "base"] }, "service": { "type": "string", "maxLength": 2e3 }, "reason": { "type": "string", "maxLength": 2e3 }, "scenario": { "type": "string", "maxLength": 2e3 }, "logTail": { "type": "array", "maxItems": 200, "items": { "type": "string", "maxLength": 2e3 } } } }, "scenarios": { "type": "array", "maxItems": 500, "items": { "$ref": "#/definitions/scenario" } }, "ab": { "$ref": "#/definitions/ab" }, "sequential": { "type": "object", "description": "Set when the run could go on past its planned windows (compare.extend): the share of the family's alpha each look spends, the planned window first.", "required": ["alphaShares"], "properties": { "alphaShares": { "type": "array", "minItems": 1, "maxItems": 10, "items": { "type": "number", "minimum": 0, "maximum": 1 } } } } } };
+var schema12 = { "type": "object", "description": "One run: every scenario measured, where and how.", "required": ["schemaVersion", "tool", "configHash", "startTime", "durationMs", "environment", "services", "scenarios"], "properties": { "schemaVersion": { "const": 1 }, "tool": { "type": "object", "description": "The perfgate that wrote the file.", "required": ["name", "version"], "properties": { "name": { "const": "perfgate" }, "version": { "type": "string", "maxLength": 50 } } }, "configHash": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,100}$", "description": "Digest of the measurement-relevant config: only runs of the same config are compared." }, "startTime": { "type": "string", "maxLength": 2e3 }, "durationMs": { "type": "number" }, "environment": { "type": "object", "description": "What makes timings comparable: a baseline from another fingerprint is flagged.", "required": ["cpuModel", "cpuCount", "nodeVersion", "os", "fingerprint"], "properties": { "cpuModel": { "type": "string", "maxLength": 2e3 }, "cpuCount": { "type": "integer", "minimum": 0 }, "nodeVersion": { "type": "string", "maxLength": 2e3 }, "os": { "type": "string", "maxLength": 2e3 }, "runnerOs": { "type": "string", "maxLength": 2e3 }, "runnerName": { "type": "string", "maxLength": 2e3 }, "fingerprint": { "type": "string", "maxLength": 2e3 } } }, "git": { "type": "object", "properties": { "commit": { "type": "string", "pattern": "^[0-9A-Za-z]{0,64}$" }, "ref": { "type": "string", "maxLength": 2e3 }, "runUrl": { "type": "string", "maxLength": 2e3 }, "event": { "type": "string", "maxLength": 200 } } }, "services": { "type": "array", "maxItems": 50, "items": { "type": "object", "description": "A service perfgate booted, and where its log went.", "required": ["name", "logPath"], "properties": { "name": { "type": "string", "maxLength": 2e3 }, "logPath": { "type": "string", "maxLength": 2e3 } } } }, "shard": { "type": "object", "description": 'The shard this run measured (`--shard 2/4`): some of the config\'s scenarios, or with split "load" every scenario at its share of the load.', "required": ["index", "count"], "properties": { "index": { "type": "integer", "minimum": 1 }, "count": { "type": "integer", "minimum": 1 }, "split": { "const": "load", "description": "`--split load`: every scenario ran with this shard's share of the rates and VUs." }, "startAt": { "type": "string", "maxLength": 40, "description": "The start barrier (`--start-at`) the shard waited for, ISO 8601." } } }, "merged": { "type": "object", "description": "Set by `perfgate merge`: how many shards this result was merged from, and how they split.", "required": ["shards", "split"], "properties": { "shards": { "type": "integer", "minimum": 1, "maximum": 1e4 }, "split": { "enum": ["scenarios", "load"] } } }, "interrupted": { "const": true, "description": "The run was stopped before every scenario finished: never compared or saved." }, "serviceExit": { "type": "object", "description": "A service of either variant died while the load ran: the run stopped there, and it is never compared or saved.", "required": ["variant", "service", "reason", "scenario", "logTail"], "properties": { "variant": { "enum": ["head", "base"] }, "service": { "type": "string", "maxLength": 2e3 }, "reason": { "type": "string", "maxLength": 2e3 }, "scenario": { "type": "string", "maxLength": 2e3 }, "logTail": { "type": "array", "maxItems": 200, "items": { "type": "string", "maxLength": 2e3 } } } }, "scenarios": { "type": "array", "maxItems": 500, "items": { "$ref": "#/definitions/scenario" } }, "ab": { "$ref": "#/definitions/ab" }, "sequential": { "type": "object", "description": "Set when the run could go on past its planned windows (compare.extend): the share of the family's alpha each look spends, the planned window first.", "required": ["alphaShares"], "properties": { "alphaShares": { "type": "array", "minItems": 1, "maxItems": 10, "items": { "type": "number", "minimum": 0, "maximum": 1 } } } }, "profiles": { "type": "array", "items": { "$ref": "#/definitions/profile" }, "description": "The services' CPU profiles, taken after the measured windows (services[].profile)." } } };
+var schema19 = { "type": "object", "additionalProperties": false, "required": ["scenario", "service", "kind", "trigger", "windowMs"], "description": "One service's CPU profile of one scenario, base and head at the same time, after the verdict (docs/profiles.md).", "properties": { "scenario": { "type": "string" }, "service": { "type": "string" }, "kind": { "type": "string", "enum": ["node", "perf", "py-spy", "command"] }, "trigger": { "type": "string", "enum": ["regression", "always"], "description": "The scenario regressed, or profile.when is always." }, "windowMs": { "type": "number", "minimum": 0 }, "baseSamples": { "type": "integer", "minimum": 0, "description": "CPU samples of the base (idle left out)." }, "headSamples": { "type": "integer", "minimum": 0 }, "rule": { "type": "object", "additionalProperties": false, "required": ["alpha", "minShareChange", "tested"], "properties": { "alpha": { "type": "number" }, "minShareChange": { "type": "number" }, "tested": { "type": "integer", "minimum": 0 } } }, "grown": { "type": "array", "maxItems": 10, "description": "The functions whose own share of the CPU grew, the largest rise first.", "items": { "type": "object", "additionalProperties": false, "required": ["frame", "name", "base", "head", "ownShare", "totalShare", "pValue"], "properties": { "frame": { "type": "string", "description": "As folded: name (file:line), the head's line." }, "name": { "type": "string" }, "location": { "type": "string", "description": "file:line, where the profile has it." }, "base": { "type": "object", "additionalProperties": false, "required": ["own", "total"], "properties": { "own": { "type": "integer", "minimum": 0, "description": "Samples where it was the innermost frame of the service's own code (the library and runtime calls it makes count as its own)." }, "total": { "type": "integer", "minimum": 0, "description": "Samples where it was anywhere on the stack." } } }, "head": { "type": "object", "additionalProperties": false, "required": ["own", "total"], "properties": { "own": { "type": "integer", "minimum": 0, "description": "Samples where it was the innermost frame of the service's own code (the library and runtime calls it makes count as its own)." }, "total": { "type": "integer", "minimum": 0, "description": "Samples where it was anywhere on the stack." } } }, "ownShare": { "type": "array", "items": { "type": "number", "minimum": 0, "maximum": 1 }, "minItems": 2, "maxItems": 2 }, "totalShare": { "type": "array", "items": { "type": "number", "minimum": 0, "maximum": 1 }, "minItems": 2, "maxItems": 2 }, "pValue": { "type": "number", "minimum": 0, "maximum": 1, "description": "One-sided two-proportion test, before the Bonferroni correction." } } } }, "files": { "type": "array", "items": { "type": "string" }, "description": "Folded stacks, the differential flame graph (SVG) and the raw profiles, as written." }, "error": { "type": "string", "description": "Why there is no comparison (the profiler could not run); the verdict is unchanged." } } };
 var func2 = runtime_ucs2length.default;
+var func45 = Object.prototype.hasOwnProperty;
 var pattern0 = new RegExp("^[A-Za-z0-9._-]{1,100}$", "u");
 var pattern1 = new RegExp("^[0-9A-Za-z]{0,64}$", "u");
 var schema13 = { "type": "object", "description": "One scenario of one run.", "required": ["name", "executor", "params", "startTime", "durationMs", "warmupMs", "requests", "latencyMs", "rps", "errorRate", "bytes", "statusCodes", "errors", "distribution", "grade", "histogram", "segments", "timeline", "generator", "services"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\r\\n*]+$", "description": "The config's name: no line breaks, no '*'." }, "flow": { "type": "object", "additionalProperties": false, "required": ["scenario", "step"], "description": "Set on a flow step's result (named <scenario>/<step>): the flow and the step. Its figures are that step's requests alone; the flow's own result is the whole iteration.", "properties": { "scenario": { "type": "string", "minLength": 1, "maxLength": 200 }, "step": { "type": "string", "minLength": 1, "maxLength": 200 } } }, "executor": { "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"] }, "params": { "type": "object", "maxProperties": 50, "description": "The executor's parameters as configured." }, "startTime": { "type": "string", "maxLength": 2e3 }, "durationMs": { "type": "number", "description": "The measured window (warm-up excluded)." }, "warmupMs": { "type": "number" }, "requests": { "type": "object", "description": "Every request of the measured window.", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "latencyMs": { "type": "object", "description": "Latency of the ok requests, ms.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "rps": { "type": "number", "description": "Completed requests per second over the measured window." }, "errorRate": { "type": "number" }, "bytes": { "type": "object", "description": "Bytes received and sent.", "required": ["in", "out"], "properties": { "in": { "type": "number" }, "out": { "type": "number" } } }, "statusCodes": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": 'Responses by status code; "0" counts requests without a response.' }, "errors": { "type": "object", "maxProperties": 200, "additionalProperties": { "type": "integer", "minimum": 0 }, "description": "Failures by class: ETIMEDOUT, ECONNREFUSED, HTTP_5xx, \u2026" }, "errorExamples": { "type": "object", "maxProperties": 50, "additionalProperties": { "type": "string", "maxLength": 2e3 }, "description": "The first message seen of each error class." }, "distribution": { "type": "object", "description": "Gatling's response-time buckets.", "required": ["under800", "from800to1200", "over1200", "failed"], "properties": { "under800": { "type": "integer", "minimum": 0 }, "from800to1200": { "type": "integer", "minimum": 0 }, "over1200": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 } } }, "grade": { "enum": ["excellent", "good", "acceptable", "arguable", "unresponsive"] }, "histogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "The whole window's latencies (\xB5s), HDR histogram, compressed base64." }, "latency": { "enum": ["ttfb"], "description": "ttfb: latencyMs, histogram and the segments' histograms measure the time to the first byte of the body (the scenario's latency: ttfb). Absent: the full time." }, "ttfbMs": { "type": "object", "description": "Time to first byte of the ok requests, ms, beside a full-time latency.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "ttfbHistogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "Time to first byte of the whole window (\xB5s), HDR histogram, compressed base64." }, "fullMs": { "type": "object", "description": "Full time of the ok requests, ms, beside a latency: ttfb.", "required": ["min", "mean", "stddev", "p50", "p75", "p90", "p95", "p99", "p999", "max"], "properties": { "min": { "type": "number" }, "mean": { "type": "number" }, "stddev": { "type": "number" }, "p50": { "type": "number" }, "p75": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "p999": { "type": "number" }, "max": { "type": "number" } } }, "fullHistogram": { "type": "string", "maxLength": 4e6, "pattern": "^[A-Za-z0-9+/=]*$", "description": "Full time of the whole window (\xB5s), HDR histogram, compressed base64." }, "events": { "type": "object", "additionalProperties": false, "required": ["streams", "total", "perStream", "perSecond"], "description": "The ok answers that were text/event-stream (server-sent events): how many, their events in all and per stream, and events per second of stream. Their time to first byte is the time to their first event.", "properties": { "streams": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 }, "perStream": { "type": "number" }, "perSecond": { "type": "number" } } }, "segments": { "type": "array", "maxItems": 1e4, "items": { "$ref": "#/definitions/segment" } }, "timeline": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/definitions/timelinePoint" } }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "protocol": { "type": "object", "additionalProperties": false, "required": ["asked", "spoken"], "description": "The HTTP version asked for (the scenario's http:) and spoken; with auto, what ALPN agreed. Absent: HTTP/1.1.", "properties": { "asked": { "enum": ["1.1", "2", "auto"] }, "spoken": { "enum": ["http/1.1", "h2", "h2c"] } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "services": { "type": "array", "maxItems": 50, "items": { "type": "object", "description": "CPU and memory of a service during the scenario.", "required": ["name", "cpuMeanPercent", "cpuMaxPercent", "rssPeakBytes"], "properties": { "name": { "type": "string", "maxLength": 2e3 }, "cpuMeanPercent": { "type": "number" }, "cpuMaxPercent": { "type": "number" }, "rssPeakBytes": { "type": "number" } } } }, "machine": { "type": "object", "description": "How busy the whole machine was, in cores.", "required": ["cpuCount", "busyCores", "otherCores", "stealCores"], "properties": { "cpuCount": { "type": "number" }, "busyCores": { "type": "number" }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" } } }, "capacity": { "$ref": "#/definitions/capacity" }, "shards": { "type": "array", "maxItems": 1e4, "description": "A merge of load shards only: each shard's own figures, in shard order.", "items": { "type": "object", "required": ["index", "startOffsetMs", "durationMs", "requests", "rps", "p99Ms", "lateStarts", "cpuCores", "saturated"], "properties": { "index": { "type": "integer", "minimum": 1 }, "startOffsetMs": { "type": "number" }, "durationMs": { "type": "number", "minimum": 0 }, "requests": { "type": "object", "required": ["total", "ok", "ko", "dropped"], "properties": { "total": { "type": "integer", "minimum": 0 }, "ok": { "type": "integer", "minimum": 0 }, "ko": { "type": "integer", "minimum": 0 }, "dropped": { "type": "integer", "minimum": 0 } } }, "rps": { "type": "number", "minimum": 0 }, "p99Ms": { "type": "number", "minimum": 0 }, "intendedPerSec": { "type": "number", "minimum": 0 }, "lateStarts": { "type": "integer", "minimum": 0 }, "cpuCores": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" } } } }, "extension": { "type": "object", "description": "The run went on past its planned window because a verdict was inconclusive (compare.extend): what the comparison saw at each look, the planned window first. Look k is judged on the first `segments` segments.", "required": ["looks"], "properties": { "looks": { "type": "array", "minItems": 1, "maxItems": 10, "items": { "type": "object", "required": ["segments", "durationMs", "dropped", "generator"], "properties": { "segments": { "type": "integer", "minimum": 0, "description": "Segments measured by the end of this look (cumulative)." }, "durationMs": { "type": "number", "minimum": 0, "description": "Length of the measured window by then." }, "dropped": { "type": "integer", "minimum": 0, "description": "Requests the open model dropped by then." }, "rate": { "type": "object", "description": "Open model: the intended and the achieved rate.", "required": ["intendedPerSec", "achievedPerSec"], "properties": { "intendedPerSec": { "type": "number" }, "achievedPerSec": { "type": "number" } } }, "generator": { "type": "object", "description": "The load generator's own health.", "required": ["lateStarts", "maxStartDelayMs", "eventLoopDelayP99Ms", "eventLoopDelayMaxMs", "cpuCores", "saturated", "reasons"], "properties": { "lateStarts": { "type": "integer", "minimum": 0 }, "maxStartDelayMs": { "type": "number" }, "eventLoopDelayP99Ms": { "type": "number" }, "eventLoopDelayMaxMs": { "type": "number" }, "cpuCores": { "type": "number" }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 2e3 } } } }, "undecided": { "type": "array", "maxItems": 20, "items": { "type": "string", "maxLength": 50 }, "description": "The metrics still undecided when this look was asked for." } } } } } } } };
@@ -47117,6 +47120,653 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       var valid0 = true;
                                     }
+                                    if (valid0) {
+                                      if (data.profiles !== void 0) {
+                                        let data46 = data.profiles;
+                                        const _errs85 = errors;
+                                        if (errors === _errs85) {
+                                          if (Array.isArray(data46)) {
+                                            var valid13 = true;
+                                            const len4 = data46.length;
+                                            for (let i4 = 0; i4 < len4; i4++) {
+                                              let data47 = data46[i4];
+                                              const _errs87 = errors;
+                                              const _errs88 = errors;
+                                              if (errors === _errs88) {
+                                                if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+                                                  let missing8;
+                                                  if (data47.scenario === void 0 && (missing8 = "scenario") || data47.service === void 0 && (missing8 = "service") || data47.kind === void 0 && (missing8 = "kind") || data47.trigger === void 0 && (missing8 = "trigger") || data47.windowMs === void 0 && (missing8 = "windowMs")) {
+                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/required", keyword: "required", params: { missingProperty: missing8 }, message: "must have required property '" + missing8 + "'" }];
+                                                    return false;
+                                                  } else {
+                                                    const _errs90 = errors;
+                                                    for (const key0 in data47) {
+                                                      if (!func45.call(schema19.properties, key0)) {
+                                                        validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                                                        return false;
+                                                        break;
+                                                      }
+                                                    }
+                                                    if (_errs90 === errors) {
+                                                      if (data47.scenario !== void 0) {
+                                                        const _errs91 = errors;
+                                                        if (typeof data47.scenario !== "string") {
+                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/scenario", schemaPath: "#/definitions/profile/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                          return false;
+                                                        }
+                                                        var valid15 = _errs91 === errors;
+                                                      } else {
+                                                        var valid15 = true;
+                                                      }
+                                                      if (valid15) {
+                                                        if (data47.service !== void 0) {
+                                                          const _errs93 = errors;
+                                                          if (typeof data47.service !== "string") {
+                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/service", schemaPath: "#/definitions/profile/properties/service/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                            return false;
+                                                          }
+                                                          var valid15 = _errs93 === errors;
+                                                        } else {
+                                                          var valid15 = true;
+                                                        }
+                                                        if (valid15) {
+                                                          if (data47.kind !== void 0) {
+                                                            let data50 = data47.kind;
+                                                            const _errs95 = errors;
+                                                            if (typeof data50 !== "string") {
+                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/kind", schemaPath: "#/definitions/profile/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                              return false;
+                                                            }
+                                                            if (!(data50 === "node" || data50 === "perf" || data50 === "py-spy" || data50 === "command")) {
+                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/kind", schemaPath: "#/definitions/profile/properties/kind/enum", keyword: "enum", params: { allowedValues: schema19.properties.kind.enum }, message: "must be equal to one of the allowed values" }];
+                                                              return false;
+                                                            }
+                                                            var valid15 = _errs95 === errors;
+                                                          } else {
+                                                            var valid15 = true;
+                                                          }
+                                                          if (valid15) {
+                                                            if (data47.trigger !== void 0) {
+                                                              let data51 = data47.trigger;
+                                                              const _errs97 = errors;
+                                                              if (typeof data51 !== "string") {
+                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/trigger", schemaPath: "#/definitions/profile/properties/trigger/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                return false;
+                                                              }
+                                                              if (!(data51 === "regression" || data51 === "always")) {
+                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/trigger", schemaPath: "#/definitions/profile/properties/trigger/enum", keyword: "enum", params: { allowedValues: schema19.properties.trigger.enum }, message: "must be equal to one of the allowed values" }];
+                                                                return false;
+                                                              }
+                                                              var valid15 = _errs97 === errors;
+                                                            } else {
+                                                              var valid15 = true;
+                                                            }
+                                                            if (valid15) {
+                                                              if (data47.windowMs !== void 0) {
+                                                                let data52 = data47.windowMs;
+                                                                const _errs99 = errors;
+                                                                if (errors === _errs99) {
+                                                                  if (typeof data52 == "number" && isFinite(data52)) {
+                                                                    if (data52 < 0 || isNaN(data52)) {
+                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/windowMs", schemaPath: "#/definitions/profile/properties/windowMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                      return false;
+                                                                    }
+                                                                  } else {
+                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/windowMs", schemaPath: "#/definitions/profile/properties/windowMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                    return false;
+                                                                  }
+                                                                }
+                                                                var valid15 = _errs99 === errors;
+                                                              } else {
+                                                                var valid15 = true;
+                                                              }
+                                                              if (valid15) {
+                                                                if (data47.baseSamples !== void 0) {
+                                                                  let data53 = data47.baseSamples;
+                                                                  const _errs101 = errors;
+                                                                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/baseSamples", schemaPath: "#/definitions/profile/properties/baseSamples/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                    return false;
+                                                                  }
+                                                                  if (errors === _errs101) {
+                                                                    if (typeof data53 == "number" && isFinite(data53)) {
+                                                                      if (data53 < 0 || isNaN(data53)) {
+                                                                        validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/baseSamples", schemaPath: "#/definitions/profile/properties/baseSamples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                        return false;
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                  var valid15 = _errs101 === errors;
+                                                                } else {
+                                                                  var valid15 = true;
+                                                                }
+                                                                if (valid15) {
+                                                                  if (data47.headSamples !== void 0) {
+                                                                    let data54 = data47.headSamples;
+                                                                    const _errs103 = errors;
+                                                                    if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/headSamples", schemaPath: "#/definitions/profile/properties/headSamples/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                      return false;
+                                                                    }
+                                                                    if (errors === _errs103) {
+                                                                      if (typeof data54 == "number" && isFinite(data54)) {
+                                                                        if (data54 < 0 || isNaN(data54)) {
+                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/headSamples", schemaPath: "#/definitions/profile/properties/headSamples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                          return false;
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                    var valid15 = _errs103 === errors;
+                                                                  } else {
+                                                                    var valid15 = true;
+                                                                  }
+                                                                  if (valid15) {
+                                                                    if (data47.rule !== void 0) {
+                                                                      let data55 = data47.rule;
+                                                                      const _errs105 = errors;
+                                                                      if (errors === _errs105) {
+                                                                        if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+                                                                          let missing9;
+                                                                          if (data55.alpha === void 0 && (missing9 = "alpha") || data55.minShareChange === void 0 && (missing9 = "minShareChange") || data55.tested === void 0 && (missing9 = "tested")) {
+                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/required", keyword: "required", params: { missingProperty: missing9 }, message: "must have required property '" + missing9 + "'" }];
+                                                                            return false;
+                                                                          } else {
+                                                                            const _errs107 = errors;
+                                                                            for (const key1 in data55) {
+                                                                              if (!(key1 === "alpha" || key1 === "minShareChange" || key1 === "tested")) {
+                                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                                                                return false;
+                                                                                break;
+                                                                              }
+                                                                            }
+                                                                            if (_errs107 === errors) {
+                                                                              if (data55.alpha !== void 0) {
+                                                                                let data56 = data55.alpha;
+                                                                                const _errs108 = errors;
+                                                                                if (!(typeof data56 == "number" && isFinite(data56))) {
+                                                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/alpha", schemaPath: "#/definitions/profile/properties/rule/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid16 = _errs108 === errors;
+                                                                              } else {
+                                                                                var valid16 = true;
+                                                                              }
+                                                                              if (valid16) {
+                                                                                if (data55.minShareChange !== void 0) {
+                                                                                  let data57 = data55.minShareChange;
+                                                                                  const _errs110 = errors;
+                                                                                  if (!(typeof data57 == "number" && isFinite(data57))) {
+                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/minShareChange", schemaPath: "#/definitions/profile/properties/rule/properties/minShareChange/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                  var valid16 = _errs110 === errors;
+                                                                                } else {
+                                                                                  var valid16 = true;
+                                                                                }
+                                                                                if (valid16) {
+                                                                                  if (data55.tested !== void 0) {
+                                                                                    let data58 = data55.tested;
+                                                                                    const _errs112 = errors;
+                                                                                    if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/tested", schemaPath: "#/definitions/profile/properties/rule/properties/tested/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    if (errors === _errs112) {
+                                                                                      if (typeof data58 == "number" && isFinite(data58)) {
+                                                                                        if (data58 < 0 || isNaN(data58)) {
+                                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/tested", schemaPath: "#/definitions/profile/properties/rule/properties/tested/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                    var valid16 = _errs112 === errors;
+                                                                                  } else {
+                                                                                    var valid16 = true;
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        } else {
+                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                          return false;
+                                                                        }
+                                                                      }
+                                                                      var valid15 = _errs105 === errors;
+                                                                    } else {
+                                                                      var valid15 = true;
+                                                                    }
+                                                                    if (valid15) {
+                                                                      if (data47.grown !== void 0) {
+                                                                        let data59 = data47.grown;
+                                                                        const _errs114 = errors;
+                                                                        if (errors === _errs114) {
+                                                                          if (Array.isArray(data59)) {
+                                                                            if (data59.length > 10) {
+                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown", schemaPath: "#/definitions/profile/properties/grown/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                                                                              return false;
+                                                                            } else {
+                                                                              var valid17 = true;
+                                                                              const len5 = data59.length;
+                                                                              for (let i5 = 0; i5 < len5; i5++) {
+                                                                                let data60 = data59[i5];
+                                                                                const _errs116 = errors;
+                                                                                if (errors === _errs116) {
+                                                                                  if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
+                                                                                    let missing10;
+                                                                                    if (data60.frame === void 0 && (missing10 = "frame") || data60.name === void 0 && (missing10 = "name") || data60.base === void 0 && (missing10 = "base") || data60.head === void 0 && (missing10 = "head") || data60.ownShare === void 0 && (missing10 = "ownShare") || data60.totalShare === void 0 && (missing10 = "totalShare") || data60.pValue === void 0 && (missing10 = "pValue")) {
+                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/required", keyword: "required", params: { missingProperty: missing10 }, message: "must have required property '" + missing10 + "'" }];
+                                                                                      return false;
+                                                                                    } else {
+                                                                                      const _errs118 = errors;
+                                                                                      for (const key2 in data60) {
+                                                                                        if (!(key2 === "frame" || key2 === "name" || key2 === "location" || key2 === "base" || key2 === "head" || key2 === "ownShare" || key2 === "totalShare" || key2 === "pValue")) {
+                                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                                                                          return false;
+                                                                                          break;
+                                                                                        }
+                                                                                      }
+                                                                                      if (_errs118 === errors) {
+                                                                                        if (data60.frame !== void 0) {
+                                                                                          const _errs119 = errors;
+                                                                                          if (typeof data60.frame !== "string") {
+                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/frame", schemaPath: "#/definitions/profile/properties/grown/items/properties/frame/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                          var valid18 = _errs119 === errors;
+                                                                                        } else {
+                                                                                          var valid18 = true;
+                                                                                        }
+                                                                                        if (valid18) {
+                                                                                          if (data60.name !== void 0) {
+                                                                                            const _errs121 = errors;
+                                                                                            if (typeof data60.name !== "string") {
+                                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/name", schemaPath: "#/definitions/profile/properties/grown/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                              return false;
+                                                                                            }
+                                                                                            var valid18 = _errs121 === errors;
+                                                                                          } else {
+                                                                                            var valid18 = true;
+                                                                                          }
+                                                                                          if (valid18) {
+                                                                                            if (data60.location !== void 0) {
+                                                                                              const _errs123 = errors;
+                                                                                              if (typeof data60.location !== "string") {
+                                                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/location", schemaPath: "#/definitions/profile/properties/grown/items/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                              var valid18 = _errs123 === errors;
+                                                                                            } else {
+                                                                                              var valid18 = true;
+                                                                                            }
+                                                                                            if (valid18) {
+                                                                                              if (data60.base !== void 0) {
+                                                                                                let data64 = data60.base;
+                                                                                                const _errs125 = errors;
+                                                                                                if (errors === _errs125) {
+                                                                                                  if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+                                                                                                    let missing11;
+                                                                                                    if (data64.own === void 0 && (missing11 = "own") || data64.total === void 0 && (missing11 = "total")) {
+                                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/required", keyword: "required", params: { missingProperty: missing11 }, message: "must have required property '" + missing11 + "'" }];
+                                                                                                      return false;
+                                                                                                    } else {
+                                                                                                      const _errs127 = errors;
+                                                                                                      for (const key3 in data64) {
+                                                                                                        if (!(key3 === "own" || key3 === "total")) {
+                                                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                                                                                          return false;
+                                                                                                          break;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      if (_errs127 === errors) {
+                                                                                                        if (data64.own !== void 0) {
+                                                                                                          let data65 = data64.own;
+                                                                                                          const _errs128 = errors;
+                                                                                                          if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/own/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                          if (errors === _errs128) {
+                                                                                                            if (typeof data65 == "number" && isFinite(data65)) {
+                                                                                                              if (data65 < 0 || isNaN(data65)) {
+                                                                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/own/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid19 = _errs128 === errors;
+                                                                                                        } else {
+                                                                                                          var valid19 = true;
+                                                                                                        }
+                                                                                                        if (valid19) {
+                                                                                                          if (data64.total !== void 0) {
+                                                                                                            let data66 = data64.total;
+                                                                                                            const _errs130 = errors;
+                                                                                                            if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                                                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            if (errors === _errs130) {
+                                                                                                              if (typeof data66 == "number" && isFinite(data66)) {
+                                                                                                                if (data66 < 0 || isNaN(data66)) {
+                                                                                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid19 = _errs130 === errors;
+                                                                                                          } else {
+                                                                                                            var valid19 = true;
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  } else {
+                                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                }
+                                                                                                var valid18 = _errs125 === errors;
+                                                                                              } else {
+                                                                                                var valid18 = true;
+                                                                                              }
+                                                                                              if (valid18) {
+                                                                                                if (data60.head !== void 0) {
+                                                                                                  let data67 = data60.head;
+                                                                                                  const _errs132 = errors;
+                                                                                                  if (errors === _errs132) {
+                                                                                                    if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                                                                                                      let missing12;
+                                                                                                      if (data67.own === void 0 && (missing12 = "own") || data67.total === void 0 && (missing12 = "total")) {
+                                                                                                        validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" }];
+                                                                                                        return false;
+                                                                                                      } else {
+                                                                                                        const _errs134 = errors;
+                                                                                                        for (const key4 in data67) {
+                                                                                                          if (!(key4 === "own" || key4 === "total")) {
+                                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                                                                            return false;
+                                                                                                            break;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        if (_errs134 === errors) {
+                                                                                                          if (data67.own !== void 0) {
+                                                                                                            let data68 = data67.own;
+                                                                                                            const _errs135 = errors;
+                                                                                                            if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                                                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/own/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            if (errors === _errs135) {
+                                                                                                              if (typeof data68 == "number" && isFinite(data68)) {
+                                                                                                                if (data68 < 0 || isNaN(data68)) {
+                                                                                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/own/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid20 = _errs135 === errors;
+                                                                                                          } else {
+                                                                                                            var valid20 = true;
+                                                                                                          }
+                                                                                                          if (valid20) {
+                                                                                                            if (data67.total !== void 0) {
+                                                                                                              let data69 = data67.total;
+                                                                                                              const _errs137 = errors;
+                                                                                                              if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                                                                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                              if (errors === _errs137) {
+                                                                                                                if (typeof data69 == "number" && isFinite(data69)) {
+                                                                                                                  if (data69 < 0 || isNaN(data69)) {
+                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid20 = _errs137 === errors;
+                                                                                                            } else {
+                                                                                                              var valid20 = true;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    } else {
+                                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                      return false;
+                                                                                                    }
+                                                                                                  }
+                                                                                                  var valid18 = _errs132 === errors;
+                                                                                                } else {
+                                                                                                  var valid18 = true;
+                                                                                                }
+                                                                                                if (valid18) {
+                                                                                                  if (data60.ownShare !== void 0) {
+                                                                                                    let data70 = data60.ownShare;
+                                                                                                    const _errs139 = errors;
+                                                                                                    if (errors === _errs139) {
+                                                                                                      if (Array.isArray(data70)) {
+                                                                                                        if (data70.length > 2) {
+                                                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                          return false;
+                                                                                                        } else {
+                                                                                                          if (data70.length < 2) {
+                                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                                                                                                            return false;
+                                                                                                          } else {
+                                                                                                            var valid21 = true;
+                                                                                                            const len6 = data70.length;
+                                                                                                            for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                              let data71 = data70[i6];
+                                                                                                              const _errs141 = errors;
+                                                                                                              if (errors === _errs141) {
+                                                                                                                if (typeof data71 == "number" && isFinite(data71)) {
+                                                                                                                  if (data71 > 1 || isNaN(data71)) {
+                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                                    return false;
+                                                                                                                  } else {
+                                                                                                                    if (data71 < 0 || isNaN(data71)) {
+                                                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                } else {
+                                                                                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid21 = _errs141 === errors;
+                                                                                                              if (!valid21) {
+                                                                                                                break;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      } else {
+                                                                                                        validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid18 = _errs139 === errors;
+                                                                                                  } else {
+                                                                                                    var valid18 = true;
+                                                                                                  }
+                                                                                                  if (valid18) {
+                                                                                                    if (data60.totalShare !== void 0) {
+                                                                                                      let data72 = data60.totalShare;
+                                                                                                      const _errs143 = errors;
+                                                                                                      if (errors === _errs143) {
+                                                                                                        if (Array.isArray(data72)) {
+                                                                                                          if (data72.length > 2) {
+                                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                            return false;
+                                                                                                          } else {
+                                                                                                            if (data72.length < 2) {
+                                                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              var valid22 = true;
+                                                                                                              const len7 = data72.length;
+                                                                                                              for (let i7 = 0; i7 < len7; i7++) {
+                                                                                                                let data73 = data72[i7];
+                                                                                                                const _errs145 = errors;
+                                                                                                                if (errors === _errs145) {
+                                                                                                                  if (typeof data73 == "number" && isFinite(data73)) {
+                                                                                                                    if (data73 > 1 || isNaN(data73)) {
+                                                                                                                      validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                                      return false;
+                                                                                                                    } else {
+                                                                                                                      if (data73 < 0 || isNaN(data73)) {
+                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  } else {
+                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                                var valid22 = _errs145 === errors;
+                                                                                                                if (!valid22) {
+                                                                                                                  break;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        } else {
+                                                                                                          validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      var valid18 = _errs143 === errors;
+                                                                                                    } else {
+                                                                                                      var valid18 = true;
+                                                                                                    }
+                                                                                                    if (valid18) {
+                                                                                                      if (data60.pValue !== void 0) {
+                                                                                                        let data74 = data60.pValue;
+                                                                                                        const _errs147 = errors;
+                                                                                                        if (errors === _errs147) {
+                                                                                                          if (typeof data74 == "number" && isFinite(data74)) {
+                                                                                                            if (data74 > 1 || isNaN(data74)) {
+                                                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              if (data74 < 0 || isNaN(data74)) {
+                                                                                                                validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          } else {
+                                                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid18 = _errs147 === errors;
+                                                                                                      } else {
+                                                                                                        var valid18 = true;
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                  } else {
+                                                                                    validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                }
+                                                                                var valid17 = _errs116 === errors;
+                                                                                if (!valid17) {
+                                                                                  break;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          } else {
+                                                                            validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown", schemaPath: "#/definitions/profile/properties/grown/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                            return false;
+                                                                          }
+                                                                        }
+                                                                        var valid15 = _errs114 === errors;
+                                                                      } else {
+                                                                        var valid15 = true;
+                                                                      }
+                                                                      if (valid15) {
+                                                                        if (data47.files !== void 0) {
+                                                                          let data75 = data47.files;
+                                                                          const _errs149 = errors;
+                                                                          if (errors === _errs149) {
+                                                                            if (Array.isArray(data75)) {
+                                                                              var valid23 = true;
+                                                                              const len8 = data75.length;
+                                                                              for (let i8 = 0; i8 < len8; i8++) {
+                                                                                const _errs151 = errors;
+                                                                                if (typeof data75[i8] !== "string") {
+                                                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/files/" + i8, schemaPath: "#/definitions/profile/properties/files/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid23 = _errs151 === errors;
+                                                                                if (!valid23) {
+                                                                                  break;
+                                                                                }
+                                                                              }
+                                                                            } else {
+                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/files", schemaPath: "#/definitions/profile/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                              return false;
+                                                                            }
+                                                                          }
+                                                                          var valid15 = _errs149 === errors;
+                                                                        } else {
+                                                                          var valid15 = true;
+                                                                        }
+                                                                        if (valid15) {
+                                                                          if (data47.error !== void 0) {
+                                                                            const _errs153 = errors;
+                                                                            if (typeof data47.error !== "string") {
+                                                                              validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/error", schemaPath: "#/definitions/profile/properties/error/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                              return false;
+                                                                            }
+                                                                            var valid15 = _errs153 === errors;
+                                                                          } else {
+                                                                            var valid15 = true;
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate11.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid13 = _errs87 === errors;
+                                              if (!valid13) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            validate11.errors = [{ instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                            return false;
+                                          }
+                                        }
+                                        var valid0 = _errs85 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                    }
                                   }
                                 }
                               }
@@ -48195,6 +48845,653 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                                     } else {
                                       var valid0 = true;
                                     }
+                                    if (valid0) {
+                                      if (data.profiles !== void 0) {
+                                        let data46 = data.profiles;
+                                        const _errs85 = errors;
+                                        if (errors === _errs85) {
+                                          if (Array.isArray(data46)) {
+                                            var valid13 = true;
+                                            const len4 = data46.length;
+                                            for (let i4 = 0; i4 < len4; i4++) {
+                                              let data47 = data46[i4];
+                                              const _errs87 = errors;
+                                              const _errs88 = errors;
+                                              if (errors === _errs88) {
+                                                if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+                                                  let missing8;
+                                                  if (data47.scenario === void 0 && (missing8 = "scenario") || data47.service === void 0 && (missing8 = "service") || data47.kind === void 0 && (missing8 = "kind") || data47.trigger === void 0 && (missing8 = "trigger") || data47.windowMs === void 0 && (missing8 = "windowMs")) {
+                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/required", keyword: "required", params: { missingProperty: missing8 }, message: "must have required property '" + missing8 + "'" }];
+                                                    return false;
+                                                  } else {
+                                                    const _errs90 = errors;
+                                                    for (const key0 in data47) {
+                                                      if (!func45.call(schema19.properties, key0)) {
+                                                        validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                                                        return false;
+                                                        break;
+                                                      }
+                                                    }
+                                                    if (_errs90 === errors) {
+                                                      if (data47.scenario !== void 0) {
+                                                        const _errs91 = errors;
+                                                        if (typeof data47.scenario !== "string") {
+                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/scenario", schemaPath: "#/definitions/profile/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                          return false;
+                                                        }
+                                                        var valid15 = _errs91 === errors;
+                                                      } else {
+                                                        var valid15 = true;
+                                                      }
+                                                      if (valid15) {
+                                                        if (data47.service !== void 0) {
+                                                          const _errs93 = errors;
+                                                          if (typeof data47.service !== "string") {
+                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/service", schemaPath: "#/definitions/profile/properties/service/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                            return false;
+                                                          }
+                                                          var valid15 = _errs93 === errors;
+                                                        } else {
+                                                          var valid15 = true;
+                                                        }
+                                                        if (valid15) {
+                                                          if (data47.kind !== void 0) {
+                                                            let data50 = data47.kind;
+                                                            const _errs95 = errors;
+                                                            if (typeof data50 !== "string") {
+                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/kind", schemaPath: "#/definitions/profile/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                              return false;
+                                                            }
+                                                            if (!(data50 === "node" || data50 === "perf" || data50 === "py-spy" || data50 === "command")) {
+                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/kind", schemaPath: "#/definitions/profile/properties/kind/enum", keyword: "enum", params: { allowedValues: schema19.properties.kind.enum }, message: "must be equal to one of the allowed values" }];
+                                                              return false;
+                                                            }
+                                                            var valid15 = _errs95 === errors;
+                                                          } else {
+                                                            var valid15 = true;
+                                                          }
+                                                          if (valid15) {
+                                                            if (data47.trigger !== void 0) {
+                                                              let data51 = data47.trigger;
+                                                              const _errs97 = errors;
+                                                              if (typeof data51 !== "string") {
+                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/trigger", schemaPath: "#/definitions/profile/properties/trigger/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                return false;
+                                                              }
+                                                              if (!(data51 === "regression" || data51 === "always")) {
+                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/trigger", schemaPath: "#/definitions/profile/properties/trigger/enum", keyword: "enum", params: { allowedValues: schema19.properties.trigger.enum }, message: "must be equal to one of the allowed values" }];
+                                                                return false;
+                                                              }
+                                                              var valid15 = _errs97 === errors;
+                                                            } else {
+                                                              var valid15 = true;
+                                                            }
+                                                            if (valid15) {
+                                                              if (data47.windowMs !== void 0) {
+                                                                let data52 = data47.windowMs;
+                                                                const _errs99 = errors;
+                                                                if (errors === _errs99) {
+                                                                  if (typeof data52 == "number" && isFinite(data52)) {
+                                                                    if (data52 < 0 || isNaN(data52)) {
+                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/windowMs", schemaPath: "#/definitions/profile/properties/windowMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                      return false;
+                                                                    }
+                                                                  } else {
+                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/windowMs", schemaPath: "#/definitions/profile/properties/windowMs/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                    return false;
+                                                                  }
+                                                                }
+                                                                var valid15 = _errs99 === errors;
+                                                              } else {
+                                                                var valid15 = true;
+                                                              }
+                                                              if (valid15) {
+                                                                if (data47.baseSamples !== void 0) {
+                                                                  let data53 = data47.baseSamples;
+                                                                  const _errs101 = errors;
+                                                                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/baseSamples", schemaPath: "#/definitions/profile/properties/baseSamples/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                    return false;
+                                                                  }
+                                                                  if (errors === _errs101) {
+                                                                    if (typeof data53 == "number" && isFinite(data53)) {
+                                                                      if (data53 < 0 || isNaN(data53)) {
+                                                                        validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/baseSamples", schemaPath: "#/definitions/profile/properties/baseSamples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                        return false;
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                  var valid15 = _errs101 === errors;
+                                                                } else {
+                                                                  var valid15 = true;
+                                                                }
+                                                                if (valid15) {
+                                                                  if (data47.headSamples !== void 0) {
+                                                                    let data54 = data47.headSamples;
+                                                                    const _errs103 = errors;
+                                                                    if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/headSamples", schemaPath: "#/definitions/profile/properties/headSamples/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                      return false;
+                                                                    }
+                                                                    if (errors === _errs103) {
+                                                                      if (typeof data54 == "number" && isFinite(data54)) {
+                                                                        if (data54 < 0 || isNaN(data54)) {
+                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/headSamples", schemaPath: "#/definitions/profile/properties/headSamples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                          return false;
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                    var valid15 = _errs103 === errors;
+                                                                  } else {
+                                                                    var valid15 = true;
+                                                                  }
+                                                                  if (valid15) {
+                                                                    if (data47.rule !== void 0) {
+                                                                      let data55 = data47.rule;
+                                                                      const _errs105 = errors;
+                                                                      if (errors === _errs105) {
+                                                                        if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+                                                                          let missing9;
+                                                                          if (data55.alpha === void 0 && (missing9 = "alpha") || data55.minShareChange === void 0 && (missing9 = "minShareChange") || data55.tested === void 0 && (missing9 = "tested")) {
+                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/required", keyword: "required", params: { missingProperty: missing9 }, message: "must have required property '" + missing9 + "'" }];
+                                                                            return false;
+                                                                          } else {
+                                                                            const _errs107 = errors;
+                                                                            for (const key1 in data55) {
+                                                                              if (!(key1 === "alpha" || key1 === "minShareChange" || key1 === "tested")) {
+                                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                                                                return false;
+                                                                                break;
+                                                                              }
+                                                                            }
+                                                                            if (_errs107 === errors) {
+                                                                              if (data55.alpha !== void 0) {
+                                                                                let data56 = data55.alpha;
+                                                                                const _errs108 = errors;
+                                                                                if (!(typeof data56 == "number" && isFinite(data56))) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/alpha", schemaPath: "#/definitions/profile/properties/rule/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid16 = _errs108 === errors;
+                                                                              } else {
+                                                                                var valid16 = true;
+                                                                              }
+                                                                              if (valid16) {
+                                                                                if (data55.minShareChange !== void 0) {
+                                                                                  let data57 = data55.minShareChange;
+                                                                                  const _errs110 = errors;
+                                                                                  if (!(typeof data57 == "number" && isFinite(data57))) {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/minShareChange", schemaPath: "#/definitions/profile/properties/rule/properties/minShareChange/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                  var valid16 = _errs110 === errors;
+                                                                                } else {
+                                                                                  var valid16 = true;
+                                                                                }
+                                                                                if (valid16) {
+                                                                                  if (data55.tested !== void 0) {
+                                                                                    let data58 = data55.tested;
+                                                                                    const _errs112 = errors;
+                                                                                    if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/tested", schemaPath: "#/definitions/profile/properties/rule/properties/tested/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    if (errors === _errs112) {
+                                                                                      if (typeof data58 == "number" && isFinite(data58)) {
+                                                                                        if (data58 < 0 || isNaN(data58)) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule/tested", schemaPath: "#/definitions/profile/properties/rule/properties/tested/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                    var valid16 = _errs112 === errors;
+                                                                                  } else {
+                                                                                    var valid16 = true;
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        } else {
+                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/rule", schemaPath: "#/definitions/profile/properties/rule/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                          return false;
+                                                                        }
+                                                                      }
+                                                                      var valid15 = _errs105 === errors;
+                                                                    } else {
+                                                                      var valid15 = true;
+                                                                    }
+                                                                    if (valid15) {
+                                                                      if (data47.grown !== void 0) {
+                                                                        let data59 = data47.grown;
+                                                                        const _errs114 = errors;
+                                                                        if (errors === _errs114) {
+                                                                          if (Array.isArray(data59)) {
+                                                                            if (data59.length > 10) {
+                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown", schemaPath: "#/definitions/profile/properties/grown/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                                                                              return false;
+                                                                            } else {
+                                                                              var valid17 = true;
+                                                                              const len5 = data59.length;
+                                                                              for (let i5 = 0; i5 < len5; i5++) {
+                                                                                let data60 = data59[i5];
+                                                                                const _errs116 = errors;
+                                                                                if (errors === _errs116) {
+                                                                                  if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
+                                                                                    let missing10;
+                                                                                    if (data60.frame === void 0 && (missing10 = "frame") || data60.name === void 0 && (missing10 = "name") || data60.base === void 0 && (missing10 = "base") || data60.head === void 0 && (missing10 = "head") || data60.ownShare === void 0 && (missing10 = "ownShare") || data60.totalShare === void 0 && (missing10 = "totalShare") || data60.pValue === void 0 && (missing10 = "pValue")) {
+                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/required", keyword: "required", params: { missingProperty: missing10 }, message: "must have required property '" + missing10 + "'" }];
+                                                                                      return false;
+                                                                                    } else {
+                                                                                      const _errs118 = errors;
+                                                                                      for (const key2 in data60) {
+                                                                                        if (!(key2 === "frame" || key2 === "name" || key2 === "location" || key2 === "base" || key2 === "head" || key2 === "ownShare" || key2 === "totalShare" || key2 === "pValue")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                                                                          return false;
+                                                                                          break;
+                                                                                        }
+                                                                                      }
+                                                                                      if (_errs118 === errors) {
+                                                                                        if (data60.frame !== void 0) {
+                                                                                          const _errs119 = errors;
+                                                                                          if (typeof data60.frame !== "string") {
+                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/frame", schemaPath: "#/definitions/profile/properties/grown/items/properties/frame/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                          var valid18 = _errs119 === errors;
+                                                                                        } else {
+                                                                                          var valid18 = true;
+                                                                                        }
+                                                                                        if (valid18) {
+                                                                                          if (data60.name !== void 0) {
+                                                                                            const _errs121 = errors;
+                                                                                            if (typeof data60.name !== "string") {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/name", schemaPath: "#/definitions/profile/properties/grown/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                              return false;
+                                                                                            }
+                                                                                            var valid18 = _errs121 === errors;
+                                                                                          } else {
+                                                                                            var valid18 = true;
+                                                                                          }
+                                                                                          if (valid18) {
+                                                                                            if (data60.location !== void 0) {
+                                                                                              const _errs123 = errors;
+                                                                                              if (typeof data60.location !== "string") {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/location", schemaPath: "#/definitions/profile/properties/grown/items/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                              var valid18 = _errs123 === errors;
+                                                                                            } else {
+                                                                                              var valid18 = true;
+                                                                                            }
+                                                                                            if (valid18) {
+                                                                                              if (data60.base !== void 0) {
+                                                                                                let data64 = data60.base;
+                                                                                                const _errs125 = errors;
+                                                                                                if (errors === _errs125) {
+                                                                                                  if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+                                                                                                    let missing11;
+                                                                                                    if (data64.own === void 0 && (missing11 = "own") || data64.total === void 0 && (missing11 = "total")) {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/required", keyword: "required", params: { missingProperty: missing11 }, message: "must have required property '" + missing11 + "'" }];
+                                                                                                      return false;
+                                                                                                    } else {
+                                                                                                      const _errs127 = errors;
+                                                                                                      for (const key3 in data64) {
+                                                                                                        if (!(key3 === "own" || key3 === "total")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                                                                                          return false;
+                                                                                                          break;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      if (_errs127 === errors) {
+                                                                                                        if (data64.own !== void 0) {
+                                                                                                          let data65 = data64.own;
+                                                                                                          const _errs128 = errors;
+                                                                                                          if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/own/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                          if (errors === _errs128) {
+                                                                                                            if (typeof data65 == "number" && isFinite(data65)) {
+                                                                                                              if (data65 < 0 || isNaN(data65)) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/own/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid19 = _errs128 === errors;
+                                                                                                        } else {
+                                                                                                          var valid19 = true;
+                                                                                                        }
+                                                                                                        if (valid19) {
+                                                                                                          if (data64.total !== void 0) {
+                                                                                                            let data66 = data64.total;
+                                                                                                            const _errs130 = errors;
+                                                                                                            if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            if (errors === _errs130) {
+                                                                                                              if (typeof data66 == "number" && isFinite(data66)) {
+                                                                                                                if (data66 < 0 || isNaN(data66)) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid19 = _errs130 === errors;
+                                                                                                          } else {
+                                                                                                            var valid19 = true;
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  } else {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/base", schemaPath: "#/definitions/profile/properties/grown/items/properties/base/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                }
+                                                                                                var valid18 = _errs125 === errors;
+                                                                                              } else {
+                                                                                                var valid18 = true;
+                                                                                              }
+                                                                                              if (valid18) {
+                                                                                                if (data60.head !== void 0) {
+                                                                                                  let data67 = data60.head;
+                                                                                                  const _errs132 = errors;
+                                                                                                  if (errors === _errs132) {
+                                                                                                    if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                                                                                                      let missing12;
+                                                                                                      if (data67.own === void 0 && (missing12 = "own") || data67.total === void 0 && (missing12 = "total")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" }];
+                                                                                                        return false;
+                                                                                                      } else {
+                                                                                                        const _errs134 = errors;
+                                                                                                        for (const key4 in data67) {
+                                                                                                          if (!(key4 === "own" || key4 === "total")) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                                                                            return false;
+                                                                                                            break;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        if (_errs134 === errors) {
+                                                                                                          if (data67.own !== void 0) {
+                                                                                                            let data68 = data67.own;
+                                                                                                            const _errs135 = errors;
+                                                                                                            if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/own/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                            if (errors === _errs135) {
+                                                                                                              if (typeof data68 == "number" && isFinite(data68)) {
+                                                                                                                if (data68 < 0 || isNaN(data68)) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/own", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/own/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid20 = _errs135 === errors;
+                                                                                                          } else {
+                                                                                                            var valid20 = true;
+                                                                                                          }
+                                                                                                          if (valid20) {
+                                                                                                            if (data67.total !== void 0) {
+                                                                                                              let data69 = data67.total;
+                                                                                                              const _errs137 = errors;
+                                                                                                              if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                              if (errors === _errs137) {
+                                                                                                                if (typeof data69 == "number" && isFinite(data69)) {
+                                                                                                                  if (data69 < 0 || isNaN(data69)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head/total", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid20 = _errs137 === errors;
+                                                                                                            } else {
+                                                                                                              var valid20 = true;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    } else {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/head", schemaPath: "#/definitions/profile/properties/grown/items/properties/head/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                      return false;
+                                                                                                    }
+                                                                                                  }
+                                                                                                  var valid18 = _errs132 === errors;
+                                                                                                } else {
+                                                                                                  var valid18 = true;
+                                                                                                }
+                                                                                                if (valid18) {
+                                                                                                  if (data60.ownShare !== void 0) {
+                                                                                                    let data70 = data60.ownShare;
+                                                                                                    const _errs139 = errors;
+                                                                                                    if (errors === _errs139) {
+                                                                                                      if (Array.isArray(data70)) {
+                                                                                                        if (data70.length > 2) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                          return false;
+                                                                                                        } else {
+                                                                                                          if (data70.length < 2) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                                                                                                            return false;
+                                                                                                          } else {
+                                                                                                            var valid21 = true;
+                                                                                                            const len6 = data70.length;
+                                                                                                            for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                              let data71 = data70[i6];
+                                                                                                              const _errs141 = errors;
+                                                                                                              if (errors === _errs141) {
+                                                                                                                if (typeof data71 == "number" && isFinite(data71)) {
+                                                                                                                  if (data71 > 1 || isNaN(data71)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                                    return false;
+                                                                                                                  } else {
+                                                                                                                    if (data71 < 0 || isNaN(data71)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                } else {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare/" + i6, schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid21 = _errs141 === errors;
+                                                                                                              if (!valid21) {
+                                                                                                                break;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      } else {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/ownShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/ownShare/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid18 = _errs139 === errors;
+                                                                                                  } else {
+                                                                                                    var valid18 = true;
+                                                                                                  }
+                                                                                                  if (valid18) {
+                                                                                                    if (data60.totalShare !== void 0) {
+                                                                                                      let data72 = data60.totalShare;
+                                                                                                      const _errs143 = errors;
+                                                                                                      if (errors === _errs143) {
+                                                                                                        if (Array.isArray(data72)) {
+                                                                                                          if (data72.length > 2) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                            return false;
+                                                                                                          } else {
+                                                                                                            if (data72.length < 2) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              var valid22 = true;
+                                                                                                              const len7 = data72.length;
+                                                                                                              for (let i7 = 0; i7 < len7; i7++) {
+                                                                                                                let data73 = data72[i7];
+                                                                                                                const _errs145 = errors;
+                                                                                                                if (errors === _errs145) {
+                                                                                                                  if (typeof data73 == "number" && isFinite(data73)) {
+                                                                                                                    if (data73 > 1 || isNaN(data73)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                                      return false;
+                                                                                                                    } else {
+                                                                                                                      if (data73 < 0 || isNaN(data73)) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  } else {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare/" + i7, schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                                var valid22 = _errs145 === errors;
+                                                                                                                if (!valid22) {
+                                                                                                                  break;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        } else {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/totalShare", schemaPath: "#/definitions/profile/properties/grown/items/properties/totalShare/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      var valid18 = _errs143 === errors;
+                                                                                                    } else {
+                                                                                                      var valid18 = true;
+                                                                                                    }
+                                                                                                    if (valid18) {
+                                                                                                      if (data60.pValue !== void 0) {
+                                                                                                        let data74 = data60.pValue;
+                                                                                                        const _errs147 = errors;
+                                                                                                        if (errors === _errs147) {
+                                                                                                          if (typeof data74 == "number" && isFinite(data74)) {
+                                                                                                            if (data74 > 1 || isNaN(data74)) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              if (data74 < 0 || isNaN(data74)) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          } else {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5 + "/pValue", schemaPath: "#/definitions/profile/properties/grown/items/properties/pValue/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid18 = _errs147 === errors;
+                                                                                                      } else {
+                                                                                                        var valid18 = true;
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                  } else {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown/" + i5, schemaPath: "#/definitions/profile/properties/grown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                }
+                                                                                var valid17 = _errs116 === errors;
+                                                                                if (!valid17) {
+                                                                                  break;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          } else {
+                                                                            validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/grown", schemaPath: "#/definitions/profile/properties/grown/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                            return false;
+                                                                          }
+                                                                        }
+                                                                        var valid15 = _errs114 === errors;
+                                                                      } else {
+                                                                        var valid15 = true;
+                                                                      }
+                                                                      if (valid15) {
+                                                                        if (data47.files !== void 0) {
+                                                                          let data75 = data47.files;
+                                                                          const _errs149 = errors;
+                                                                          if (errors === _errs149) {
+                                                                            if (Array.isArray(data75)) {
+                                                                              var valid23 = true;
+                                                                              const len8 = data75.length;
+                                                                              for (let i8 = 0; i8 < len8; i8++) {
+                                                                                const _errs151 = errors;
+                                                                                if (typeof data75[i8] !== "string") {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/files/" + i8, schemaPath: "#/definitions/profile/properties/files/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid23 = _errs151 === errors;
+                                                                                if (!valid23) {
+                                                                                  break;
+                                                                                }
+                                                                              }
+                                                                            } else {
+                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/files", schemaPath: "#/definitions/profile/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                              return false;
+                                                                            }
+                                                                          }
+                                                                          var valid15 = _errs149 === errors;
+                                                                        } else {
+                                                                          var valid15 = true;
+                                                                        }
+                                                                        if (valid15) {
+                                                                          if (data47.error !== void 0) {
+                                                                            const _errs153 = errors;
+                                                                            if (typeof data47.error !== "string") {
+                                                                              validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4 + "/error", schemaPath: "#/definitions/profile/properties/error/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                              return false;
+                                                                            }
+                                                                            var valid15 = _errs153 === errors;
+                                                                          } else {
+                                                                            var valid15 = true;
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate22.errors = [{ instancePath: instancePath + "/profiles/" + i4, schemaPath: "#/definitions/profile/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid13 = _errs87 === errors;
+                                              if (!valid13) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            validate22.errors = [{ instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                            return false;
+                                          }
+                                        }
+                                        var valid0 = _errs85 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                    }
                                   }
                                 }
                               }
@@ -48219,7 +49516,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 var baseline = validate25;
-var schema20 = { "type": "object", "description": "One earlier baseline, boiled down to what the history test needs.", "required": ["date", "environmentFingerprint", "scenarios"], "properties": { "commit": { "type": "string", "maxLength": 100 }, "verdict": { "enum": ["pass", "fail"] }, "ref": { "type": "string", "maxLength": 2e3 }, "date": { "type": "string", "maxLength": 2e3 }, "environmentFingerprint": { "type": "string", "maxLength": 2e3 }, "scenarios": { "type": "object", "maxProperties": 500, "additionalProperties": { "type": "object", "description": "One scenario of that run.", "required": ["p50", "p90", "p95", "p99", "rps", "errorRate", "count"], "properties": { "p50": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "rps": { "type": "number" }, "errorRate": { "type": "number" }, "count": { "type": "integer", "minimum": 0 }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" }, "loopDelayP99Ms": { "type": "number" }, "capacity": { "type": "number", "minimum": 0 } } } } } };
+var schema21 = { "type": "object", "description": "One earlier baseline, boiled down to what the history test needs.", "required": ["date", "environmentFingerprint", "scenarios"], "properties": { "commit": { "type": "string", "maxLength": 100 }, "verdict": { "enum": ["pass", "fail"] }, "ref": { "type": "string", "maxLength": 2e3 }, "date": { "type": "string", "maxLength": 2e3 }, "environmentFingerprint": { "type": "string", "maxLength": 2e3 }, "scenarios": { "type": "object", "maxProperties": 500, "additionalProperties": { "type": "object", "description": "One scenario of that run.", "required": ["p50", "p90", "p95", "p99", "rps", "errorRate", "count"], "properties": { "p50": { "type": "number" }, "p90": { "type": "number" }, "p95": { "type": "number" }, "p99": { "type": "number" }, "rps": { "type": "number" }, "errorRate": { "type": "number" }, "count": { "type": "integer", "minimum": 0 }, "otherCores": { "type": "number" }, "stealCores": { "type": "number" }, "loopDelayP99Ms": { "type": "number" }, "capacity": { "type": "number", "minimum": 0 } } } } } };
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -48346,7 +49643,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                       let data8 = data6.verdict;
                                       const _errs15 = errors;
                                       if (!(data8 === "pass" || data8 === "fail")) {
-                                        validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
+                                        validate25.errors = [{ instancePath: instancePath + "/history/" + i0 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema21.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
                                       var valid3 = _errs15 === errors;
@@ -48679,7 +49976,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                                         let data28 = data26.verdict;
                                         const _errs56 = errors;
                                         if (!(data28 === "pass" || data28 === "fail")) {
-                                          validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
+                                          validate25.errors = [{ instancePath: instancePath + "/trends/" + i1 + "/verdict", schemaPath: "#/definitions/historyEntry/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema21.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
                                         var valid8 = _errs56 === errors;
@@ -49015,7 +50312,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
             let data1 = data.verdict;
             const _errs3 = errors;
             if (!(data1 === "pass" || data1 === "fail")) {
-              validate27.errors = [{ instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema20.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
+              validate27.errors = [{ instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema21.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
               return false;
             }
             var valid0 = _errs3 === errors;
@@ -49301,8 +50598,8 @@ function pathOf(pointer) {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((piece) => piece.replace(/~1/g, "/").replace(/~0/g, "~")).map((key2) => /^\d+$/.test(key2) ? Number(key2) : key2);
 }
-function at(root, path7) {
-  const rest = formatPath(path7);
+function at(root, path9) {
+  const rest = formatPath(path9);
   if (rest === "") return root;
   return rest.startsWith("[") ? `${root}${rest}` : `${root}.${rest}`;
 }
@@ -49316,12 +50613,12 @@ var TYPE_WORDS = {
   null: "null"
 };
 function describeError(error, root) {
-  const path7 = pathOf(error.instancePath);
-  const where = at(root, path7);
+  const path9 = pathOf(error.instancePath);
+  const where = at(root, path9);
   const params = error.params;
   switch (error.keyword) {
     case "required":
-      return `${at(root, [...path7, String(params.missingProperty)])} is missing`;
+      return `${at(root, [...path9, String(params.missingProperty)])} is missing`;
     case "type":
       return `${where} is not ${String(params.type).split(",").map((type) => TYPE_WORDS[type] ?? type).join(" or ")}`;
     case "const":
@@ -49821,14 +51118,14 @@ var durationRegex = new RegExp(DURATION_PATTERN);
 var rateRegex = new RegExp(RATE_PATTERN);
 var percentRegex = new RegExp(PERCENT_PATTERN);
 var MS_PER_UNIT = [36e5, 6e4, 1e3, 1];
-function fail(path7, detail) {
-  throw new ConfigError(path7 ? `${path7}: ${detail}` : detail);
+function fail(path9, detail) {
+  throw new ConfigError(path9 ? `${path9}: ${detail}` : detail);
 }
-function parseDuration(text, path7) {
+function parseDuration(text, path9) {
   if (text === 0 || text === "0") return 0;
   const match = typeof text === "string" ? durationRegex.exec(text) : null;
   if (!match) {
-    fail(path7, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
+    fail(path9, `${quoteValue(text)} is not a duration; use a number with ms, s, m or h like "30s"`);
   }
   let ms2 = 0;
   MS_PER_UNIT.forEach((unitMs, i) => {
@@ -49837,15 +51134,15 @@ function parseDuration(text, path7) {
   });
   return Math.round(ms2 * 1e3) / 1e3;
 }
-function parseRate(text, path7) {
+function parseRate(text, path9) {
   const match = typeof text === "string" ? rateRegex.exec(text) : null;
-  if (!match) fail(path7, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
+  if (!match) fail(path9, `${quoteValue(text)} is not a rate; use "<number>/s" like "200/s"`);
   const amount = Number(match[1]);
   return match[2] === "m" ? amount / 60 : amount;
 }
-function parsePercent(text, path7 = "") {
+function parsePercent(text, path9 = "") {
   const match = typeof text === "string" ? percentRegex.exec(text) : null;
-  if (!match) fail(path7, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
+  if (!match) fail(path9, `${quoteValue(text)} is not a percentage; use a number with % like "5%"`);
   return Number(match[1]) / 100;
 }
 function formatConfigDuration(ms2) {
@@ -49875,8 +51172,8 @@ var RECORDED_PERCENTILES = {
   "99.9": "p999"
 };
 var EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(\s*([^)]*?)\s*\))?\s*(?::\s*([A-Za-z_]*)\s*)?(<=|>=|==|!=|<|>|=<|=>|=)?\s*(.*?)\s*$/;
-function parseThreshold(expression, path7) {
-  const prefix = `${path7}: ${JSON.stringify(expression)}`;
+function parseThreshold(expression, path9) {
+  const prefix = `${path9}: ${JSON.stringify(expression)}`;
   const match = EXPRESSION.exec(expression);
   if (!match?.[1] || !match[4] || !match[5]) {
     throw new ConfigError(
@@ -52544,9 +53841,9 @@ function withDetectNote(comparison, compare) {
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
   const label2 = compare.detect === DEFAULT_DETECT ? "A/B targets (p50 5%, p95 10%; compare.detect sets others)" : "compare.detect";
-  const percent = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const percent2 = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
   const note = short.length === 0 ? `${label2}: every targeted metric could see its change (MDE at or below the target).` : `${label2}: ${short.map(
-    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent(metric, metric.minDetectableEffect)}, not the ${percent(metric, detectTarget(metric, compare.detect))} it targets`
+    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent2(metric, metric.minDetectableEffect)}, not the ${percent2(metric, detectTarget(metric, compare.detect))} it targets`
   ).join(
     "; "
   )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
@@ -53023,18 +54320,18 @@ function refuseServiceExit(results2, kept) {
 }
 
 // src/core/config/context.ts
-function checkConnections(ctx, path7, value, what) {
+function checkConnections(ctx, path9, value, what) {
   if (value > MAX_CONNECTIONS) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} is more ${what} than one machine can hold (each holds a connection; at most ${MAX_CONNECTIONS}); use at most ${MAX_CONNECTIONS}, or shard the scenario`
     );
   }
 }
-function checkRate(ctx, path7, ratePerSec) {
+function checkRate(ctx, path9, ratePerSec) {
   if (ratePerSec > MAX_RATE_PER_SEC) {
     ctx.problems.add(
-      path7,
+      path9,
       `${ratePerSec}/s is more than one load generator can send (at most ${MAX_RATE_PER_SEC}/s); use a lower rate, or shard the scenario`
     );
   }
@@ -53042,9 +54339,9 @@ function checkRate(ctx, path7, ratePerSec) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function durationAt(ctx, path7, value, fallbackMs) {
+function durationAt(ctx, path9, value, fallbackMs) {
   if (value === void 0) return fallbackMs;
-  return ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7))) ?? fallbackMs;
+  return ctx.problems.attempt(path9, () => parseDuration(value, formatPath(path9))) ?? fallbackMs;
 }
 function stringMap(value) {
   const out = {};
@@ -53054,9 +54351,9 @@ function stringMap(value) {
   }
   return out;
 }
-function effectAt(ctx, path7, value) {
+function effectAt(ctx, path9, value) {
   if (typeof value === "number" && value >= 0 && value <= 1) return value;
-  if (typeof value === "string") return ctx.problems.attempt(path7, () => parsePercent(value, formatPath(path7)));
+  if (typeof value === "string") return ctx.problems.attempt(path9, () => parsePercent(value, formatPath(path9)));
   return void 0;
 }
 
@@ -53082,13 +54379,13 @@ var DURATION_LIKE = /^[0-9.]+(?:h|m|s|ms)/;
 function buildExtend(ctx, raw) {
   const fallback = { maxWindowFactor: DEFAULT_EXTEND_FACTOR };
   if (raw === void 0) return fallback;
-  const path7 = ["compare", "extend", "maxDuration"];
+  const path9 = ["compare", "extend", "maxDuration"];
   if (!isRecord(raw) || raw.maxDuration === void 0) return fallback;
   const value = raw.maxDuration;
   if (value === 0 || value === "0") return { maxWindowFactor: 0 };
   if (typeof value === "number") {
     ctx.problems.add(
-      path7,
+      path9,
       `${value} has no unit; use a multiple of the planned window such as 2x (the default), a length such as 2m, or 0 to never extend`
     );
     return fallback;
@@ -53098,7 +54395,7 @@ function buildExtend(ctx, raw) {
     const times = Number(factor[1]);
     if (!(times >= 1 && times <= 10)) {
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 2x (the default), a length such as 2m, or 0 to never extend`
       );
       return fallback;
@@ -53107,12 +54404,12 @@ function buildExtend(ctx, raw) {
   }
   if (typeof value !== "string" || !DURATION_LIKE.test(value)) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 2x (the default), 2m, or 0 to never extend`
     );
     return fallback;
   }
-  const ms2 = ctx.problems.attempt(path7, () => parseDuration(value, formatPath(path7)));
+  const ms2 = ctx.problems.attempt(path9, () => parseDuration(value, formatPath(path9)));
   return ms2 === void 0 ? fallback : { maxWindowMs: ms2 };
 }
 var DETECT_METRICS = ["p50", "p90", "p95", "p99", "rps", "error_rate"];
@@ -53123,15 +54420,15 @@ function buildDetect(ctx, raw) {
   const set = (metrics, value) => {
     for (const metric of metrics) if (value !== void 0) detect[metric] = value;
   };
-  const positive = (path7, value) => {
-    const effect = effectAt(ctx, path7, value);
+  const positive = (path9, value) => {
+    const effect = effectAt(ctx, path9, value);
     if (effect === 0) {
-      ctx.problems.add(path7, `0 is a change no run can be sure to see; use a change such as 5%`);
+      ctx.problems.add(path9, `0 is a change no run can be sure to see; use a change such as 5%`);
       return void 0;
     }
     if (effect === void 0 && value !== void 0 && typeof value !== "string")
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(value)} is not a change; use a percentage such as 5% or a fraction such as 0.05`
       );
     return effect;
@@ -53380,6 +54677,27 @@ var perfgate_schema_default = {
     compare: {
       $ref: "#/definitions/compare",
       description: "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it."
+    },
+    profile: {
+      type: "object",
+      additionalProperties: false,
+      description: "When the services' profilers (services[].profile) run, after the verdict and never in a measured window: both variants driven at the scenario's load, base and head profiled at the same time, and the functions whose share of the CPU grew listed in the reports (docs/profiles.md).",
+      properties: {
+        when: {
+          type: "string",
+          enum: [
+            "regression",
+            "always"
+          ],
+          default: "regression",
+          description: "regression: only for a scenario that regressed (a passing run costs nothing); always: for every scenario of every run."
+        },
+        window: {
+          $ref: "#/definitions/duration",
+          default: "10s",
+          description: "How long each profiled scenario runs, base and head at the same time."
+        }
+      }
     },
     trends: {
       type: "object",
@@ -54124,6 +55442,61 @@ var perfgate_schema_default = {
           $ref: "#/definitions/duration",
           description: "Time between SIGTERM and SIGKILL when stopping the service's process group.",
           default: "5s"
+        },
+        profile: {
+          description: "A CPU profiler for this service, started only after the verdict (never in a measured window) when the run regressed, or on every run with profile.when: always (docs/profiles.md). node: the inspector (--inspect=127.0.0.1:0 added to NODE_OPTIONS; no change to the service's code); perf: Linux perf record -g on its processes (needs kernel.perf_event_paranoid 1 or lower); py-spy: py-spy record on its processes (py-spy on PATH); command: your own start and stop commands that leave a collapsed-stack file.",
+          anyOf: [
+            {
+              type: "string",
+              enum: [
+                "node",
+                "perf",
+                "py-spy"
+              ]
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "kind"
+              ],
+              properties: {
+                kind: {
+                  type: "string",
+                  enum: [
+                    "node",
+                    "perf",
+                    "py-spy"
+                  ],
+                  description: "The profiler, as in the short form (profile: node)."
+                }
+              }
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "kind",
+                "start",
+                "stop"
+              ],
+              properties: {
+                kind: {
+                  const: "command"
+                },
+                start: {
+                  type: "string",
+                  minLength: 1,
+                  description: "Shell command that starts profiling the service, run in the service's folder with PERFGATE_PID (the service's process id), PERFGATE_VARIANT (head or base) and PERFGATE_PROFILE_FILE set; it must return once the profiler runs (e.g. asprof start $PERFGATE_PID)."
+                },
+                stop: {
+                  type: "string",
+                  minLength: 1,
+                  description: "Shell command that stops profiling and writes the collapsed stacks (frame;frame;frame count per line) to $PERFGATE_PROFILE_FILE (e.g. asprof stop -o collapsed -f $PERFGATE_PROFILE_FILE $PERFGATE_PID)."
+                }
+              }
+            }
+          ]
         }
       }
     },
@@ -54547,12 +55920,12 @@ var import_yaml = __toESM(require_dist(), 1);
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var runtime_ucs2length2 = { default: import_ucs2length2.default.default ?? import_ucs2length2.default };
 var schema_validator_generated_default = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate.schema.json", "title": "perfgate config", "description": "perfgate.yml: the services to boot, the load scenarios to run against them, absolute thresholds and the rules for comparing with a baseline.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "$schema": { "type": "string", "description": "JSON Schema of this file, for editors." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/setupStep" }, "default": [], "description": "Shell commands perfgate runs, in order, in each checkout (the head, and in A/B the base) before any service boots, such as npm ci and npm run build; logged to <log-dir>/<variant>/setup.log. One that fails stops the run (exit 3); on the base, the run falls back to the stored baseline." }, "services": { "type": "array", "items": { "$ref": "#/definitions/service" }, "default": [], "description": "Processes perfgate starts before the scenarios (in order) and stops afterwards (in reverse), each in its own process group." }, "defaults": { "$ref": "#/definitions/defaults", "description": "Settings every scenario inherits unless it sets its own." }, "scenarios": { "type": "object", "minProperties": 1, "additionalProperties": { "$ref": "#/definitions/scenario" }, "description": "Load scenarios by name, run one after another in the order written, each with its own warm-up. Names may use / to group (json_oracle/fetchByKey)." }, "thresholds": { "type": "object", "default": {}, "description": 'Absolute SLOs: scenario-name glob (* matches anything, / included) \u2192 expressions like "p(95)<150". Any breach fails the gate.', "additionalProperties": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "array", "items": { "$ref": "#/definitions/threshold" } }] } }, "compare": { "$ref": "#/definitions/compare", "description": "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it." }, "trends": { "type": "object", "additionalProperties": false, "description": "perfgate trends: how many stored runs the baseline keeps, and how a change point is found over them (docs/trends.md). The minimum effect of each metric is compare.minEffect's.", "properties": { "keep": { "type": "integer", "minimum": 1, "maximum": 1e4, "default": 100, "description": "Runs kept in the stored baseline for trends (summaries only, failed runs too), apart from compare.history." }, "minSegment": { "type": "integer", "minimum": 3, "maximum": 1e3, "default": 4, "description": "Runs a level must last on each side of a change point: a shorter burst, or a change in the newest runs, is not called (yet)." }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.1, "default": 0.01, "description": "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point." } } }, "report": { "type": "object", "additionalProperties": false, "description": "How the reports present a run; nothing here changes what is measured or the verdict.", "properties": { "distribution": { "type": "string", "enum": ["thresholds", "grades", "gatling"], "default": "thresholds", "description": "Buckets of the response-time distribution: thresholds = below the scenario's lowest latency threshold, up to its double, and above (grade bands when it has none); grades = the latency grade bands (50, 100, 150, 250 ms); gatling = Gatling's fixed 800 and 1200 ms." } } }, "allowHosts": { "type": "array", "items": { "type": "string", "minLength": 1 }, "default": [], "description": "Hosts other than loopback that perfgate may send load to: an exact name or IP, *.example.com, or host:port. Without them, any non-loopback target is refused." } }, "definitions": { "duration": { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] }, "rate": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." }, "percent": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$", "description": "A percentage such as 5%." }, "effect": { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] }, "threshold": { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "p(95):ttfb<200", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] }, "headers": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." }, "okStatus": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." }, "stage": { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } }, "request": { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } }, "data": { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } }, "defaults": { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." }, "http": { "$ref": "#/definitions/httpVersion", "default": "1.1", "description": "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own." }, "latency": { "enum": ["full", "ttfb"], "default": "full", "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900." }, "stream": { "$ref": "#/definitions/stream", "description": "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start." } } }, "scenario": { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "http": { "$ref": "#/definitions/httpVersion", "description": "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults." }, "latency": { "enum": ["full", "ttfb"], "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults." }, "stream": { "$ref": "#/definitions/stream", "description": "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] }, "service": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" } } }, "compare": { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } }, "setupStep": { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] }, "tls": { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } }, "flowStep": { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } }, "httpVersion": { "enum": ["1.1", "2", "auto", 1.1, 2], "description": "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)." }, "stream": { "type": "object", "additionalProperties": false, "description": "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).", "properties": { "events": { "type": "integer", "minimum": 1, "description": "End a text/event-stream answer after this many events." }, "maxDuration": { "$ref": "#/definitions/duration", "description": "End any answer still streaming this long after the request's start (less than timeout)." } }, "examples": [{ "events": 20 }, { "maxDuration": "2s" }] } } };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://raw.githubusercontent.com/perfgate/perfgate/v0.1.0/schema/perfgate.schema.json", "title": "perfgate config", "description": "perfgate.yml: the services to boot, the load scenarios to run against them, absolute thresholds and the rules for comparing with a baseline.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "$schema": { "type": "string", "description": "JSON Schema of this file, for editors." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/setupStep" }, "default": [], "description": "Shell commands perfgate runs, in order, in each checkout (the head, and in A/B the base) before any service boots, such as npm ci and npm run build; logged to <log-dir>/<variant>/setup.log. One that fails stops the run (exit 3); on the base, the run falls back to the stored baseline." }, "services": { "type": "array", "items": { "$ref": "#/definitions/service" }, "default": [], "description": "Processes perfgate starts before the scenarios (in order) and stops afterwards (in reverse), each in its own process group." }, "defaults": { "$ref": "#/definitions/defaults", "description": "Settings every scenario inherits unless it sets its own." }, "scenarios": { "type": "object", "minProperties": 1, "additionalProperties": { "$ref": "#/definitions/scenario" }, "description": "Load scenarios by name, run one after another in the order written, each with its own warm-up. Names may use / to group (json_oracle/fetchByKey)." }, "thresholds": { "type": "object", "default": {}, "description": 'Absolute SLOs: scenario-name glob (* matches anything, / included) \u2192 expressions like "p(95)<150". Any breach fails the gate.', "additionalProperties": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "array", "items": { "$ref": "#/definitions/threshold" } }] } }, "compare": { "$ref": "#/definitions/compare", "description": "How a run is compared: with the stored baseline, or (mode: ab) with the PR's base run beside it." }, "profile": { "type": "object", "additionalProperties": false, "description": "When the services' profilers (services[].profile) run, after the verdict and never in a measured window: both variants driven at the scenario's load, base and head profiled at the same time, and the functions whose share of the CPU grew listed in the reports (docs/profiles.md).", "properties": { "when": { "type": "string", "enum": ["regression", "always"], "default": "regression", "description": "regression: only for a scenario that regressed (a passing run costs nothing); always: for every scenario of every run." }, "window": { "$ref": "#/definitions/duration", "default": "10s", "description": "How long each profiled scenario runs, base and head at the same time." } } }, "trends": { "type": "object", "additionalProperties": false, "description": "perfgate trends: how many stored runs the baseline keeps, and how a change point is found over them (docs/trends.md). The minimum effect of each metric is compare.minEffect's.", "properties": { "keep": { "type": "integer", "minimum": 1, "maximum": 1e4, "default": 100, "description": "Runs kept in the stored baseline for trends (summaries only, failed runs too), apart from compare.history." }, "minSegment": { "type": "integer", "minimum": 3, "maximum": 1e3, "default": 4, "description": "Runs a level must last on each side of a change point: a shorter burst, or a change in the newest runs, is not called (yet)." }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.1, "default": 0.01, "description": "Significance of a change point's t-test, after paying for every split the search looked at (Bonferroni): at 0.01, 0-0.3% of flat 100-run series get a false change point." } } }, "report": { "type": "object", "additionalProperties": false, "description": "How the reports present a run; nothing here changes what is measured or the verdict.", "properties": { "distribution": { "type": "string", "enum": ["thresholds", "grades", "gatling"], "default": "thresholds", "description": "Buckets of the response-time distribution: thresholds = below the scenario's lowest latency threshold, up to its double, and above (grade bands when it has none); grades = the latency grade bands (50, 100, 150, 250 ms); gatling = Gatling's fixed 800 and 1200 ms." } } }, "allowHosts": { "type": "array", "items": { "type": "string", "minLength": 1 }, "default": [], "description": "Hosts other than loopback that perfgate may send load to: an exact name or IP, *.example.com, or host:port. Without them, any non-loopback target is refused." } }, "definitions": { "duration": { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] }, "rate": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)/(s|m)$", "description": "A rate: requests per second (200/s) or per minute (12000/m)." }, "percent": { "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$", "description": "A percentage such as 5%." }, "effect": { "description": "A minimum change: a percentage (5%) or a fraction (0.05). For error_rate, an absolute difference in the rate.", "anyOf": [{ "type": "string", "pattern": "^([0-9]+(?:\\.[0-9]+)?)%$" }, { "type": "number", "minimum": 0, "maximum": 1 }] }, "threshold": { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "p(95):ttfb<200", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] }, "headers": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." }, "okStatus": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." }, "stage": { "type": "object", "additionalProperties": false, "required": ["duration", "target"], "properties": { "duration": { "$ref": "#/definitions/duration", "description": "Time to move to the target." }, "target": { "description": 'ramping-vus: virtual users. ramping-arrival-rate: requests per second (a number, or a rate like "100/s").', "anyOf": [{ "type": "number" }, { "type": "string" }] } } }, "request": { "type": "object", "additionalProperties": false, "required": ["path"], "description": "The HTTP request each iteration sends. Strings may use ${row.<column>} from the scenario's data.", "properties": { "method": { "anyOf": [{ "type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] }, { "type": "string", "pattern": "^\\$\\{\\s*row\\.[A-Za-z_][A-Za-z0-9_-]*\\s*\\}$" }], "default": "GET", "description": "HTTP method, or ${row.<column>} to take it from the data row (each row's value must be one of the methods)." }, "path": { "type": "string", "minLength": 1, "description": "Path and query, e.g. /orders/${row.id}?full=1.", "examples": ["/orders/${row.id}"] }, "headers": { "$ref": "#/definitions/headers", "description": "Headers of this request; they win over the scenario's and the defaults'." }, "json": { "description": "A JSON body (sets content-type: application/json unless given). A string leaf that is exactly ${row.x} keeps the row value's type. Not with body." }, "body": { "type": "string", "description": "A raw body, sent as written. Not with json." } } }, "data": { "type": "object", "additionalProperties": false, "required": ["file"], "description": "Rows that fill ${row.<column>} in the request, so that no cache serves every request.", "properties": { "file": { "type": "string", "minLength": 1, "description": "A .csv file with a header row, or a .json array of objects; relative to the config file.", "examples": ["perf/keys.csv"] }, "order": { "type": "string", "enum": ["round-robin", "random"], "default": "round-robin", "description": "Which row each request takes." } } }, "defaults": { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." }, "http": { "$ref": "#/definitions/httpVersion", "default": "1.1", "description": "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own." }, "latency": { "enum": ["full", "ttfb"], "default": "full", "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900." }, "stream": { "$ref": "#/definitions/stream", "description": "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start." } } }, "scenario": { "type": "object", "additionalProperties": false, "required": ["executor"], "properties": { "executor": { "type": "string", "enum": ["constant-vus", "ramping-vus", "shared-iterations", "constant-arrival-rate", "ramping-arrival-rate", "capacity"], "description": "Load model. Closed (users wait for answers): constant-vus, ramping-vus, shared-iterations. Open (requests on a fixed schedule): constant-arrival-rate, ramping-arrival-rate, and capacity (steps the rate up until the scenario's thresholds break, then bisects, and reports the highest rate that held)." }, "group": { "type": "string", "minLength": 1, "description": "Scenarios with the same group run at the same time against the same services, each with its own load model, window, histogram and verdict (contention between endpoints shows only then); the group runs where its first scenario is written, the others one after another. Not with the capacity executor.", "examples": ["checkout"] }, "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts. Overrides defaults.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT. Overrides defaults." }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99. Overrides defaults." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations. Overrides defaults." }, "maxInFlight": { "type": "integer", "minimum": 1, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed. Overrides defaults." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request. Overrides defaults." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Overrides defaults; unset, it is sized for the run (about 20 segments, 1s\u20135s), and an A/B duet records 250ms blocks." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx. Overrides defaults.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of this https: scenario; merged key by key over defaults.tls." }, "http": { "$ref": "#/definitions/httpVersion", "description": "HTTP version of this scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:). Overrides defaults." }, "latency": { "enum": ["full", "ttfb"], "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900. Overrides defaults." }, "stream": { "$ref": "#/definitions/stream", "description": "Where this scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start. Overrides defaults (as a whole)." }, "vus": { "type": "integer", "minimum": 1, "description": "constant-vus, shared-iterations: number of virtual users (at most 50,000).", "examples": [10] }, "duration": { "$ref": "#/definitions/duration", "description": "constant-vus, constant-arrival-rate: length of the measured window (warm-up not included); above 0.", "examples": ["60s"] }, "startVUs": { "type": "integer", "minimum": 0, "default": 0, "description": "ramping-vus: virtual users at the start of the first stage." }, "stages": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/stage" }, "description": "ramping-vus, ramping-arrival-rate: move linearly to each stage's target over its duration; the measured window is their total duration." }, "iterations": { "type": "integer", "minimum": 1, "description": "shared-iterations: total number of requests, shared by all virtual users.", "examples": [1e4] }, "maxDuration": { "$ref": "#/definitions/duration", "description": "shared-iterations: stop after this long even if iterations remain (default 10m). capacity: no level starts that would end after this; the first always runs (default: the worst case of the planned levels, not 10m).", "default": "10m" }, "rate": { "$ref": "#/definitions/rate", "description": `constant-arrival-rate: requests started per second ("200/s") or per minute ("12000/m"), whatever the answers' latency; above 0, at most 1,000,000/s.`, "examples": ["200/s"] }, "startRate": { "$ref": "#/definitions/rate", "description": "ramping-arrival-rate: arrival rate at the start of the first stage. capacity: the first level of the climb (required).", "default": "0/s" }, "maxRate": { "$ref": "#/definitions/rate", "description": "capacity: the highest level the climb may reach; when every level up to it holds, the capacity is reported as at least this.", "examples": ["1000/s"] }, "step": { "type": "object", "additionalProperties": false, "description": 'capacity: how the climb moves from one level to the next: { factor: 1.5 } multiplies the rate (default), { increment: "25/s" } adds to it.', "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "description": "Each level is this many times the last (default 1.5).", "examples": [1.5] }, "increment": { "$ref": "#/definitions/rate", "description": "Each level is the last plus this rate.", "examples": ["25/s"] } } }, "hold": { "$ref": "#/definitions/duration", "description": "capacity: measured time per level (at least 3s). Default: long enough for 50 requests beyond the highest percentile the thresholds name (p95 if none) at the level's rate, from 5s to 60s.", "examples": ["10s"] }, "resolution": { "$ref": "#/definitions/effect", "description": "capacity: the bisection stops when the bracket [last held, first broken] is narrower than this share of its lower end (between 0 and 100%).", "default": "5%" }, "request": { "$ref": "#/definitions/request", "description": "The HTTP request each iteration sends. A scenario has request or steps, not both." }, "setup": { "type": "array", "items": { "$ref": "#/definitions/flowStep" }, "description": "Requests run once per variant (head and base) before the warm-up; their captures feed every iteration's templates. A failure stops the run (exit 3)." }, "steps": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A flow instead of request: the named requests each iteration sends in order (closed models: one virtual user walks them; open models: each arrival starts one). Each step is measured, judged and reported as a scenario named <scenario>/<step>; the scenario's own figures are the whole iteration." }, "mix": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/flowStep" }, "description": "A weighted mix instead of request or steps: each iteration sends one entry, picked by weight (seeded). Each entry is measured, judged and reported as a scenario named <scenario>/<name>; the scenario's own figures are all of them." }, "data": { "$ref": "#/definitions/data", "description": "Rows fed into the request's ${row.<column>} placeholders." } }, "allOf": [{ "if": { "properties": { "executor": { "const": "constant-vus" } }, "required": ["executor"] }, "then": { "required": ["vus", "duration"], "properties": { "vus": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-vus" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "shared-iterations" } }, "required": ["executor"] }, "then": { "required": ["vus", "iterations"], "properties": { "vus": true, "iterations": true } } }, { "if": { "properties": { "executor": { "const": "constant-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["rate", "duration"], "properties": { "rate": true, "duration": true } } }, { "if": { "properties": { "executor": { "const": "ramping-arrival-rate" } }, "required": ["executor"] }, "then": { "required": ["stages"], "properties": { "stages": true } } }, { "if": { "properties": { "executor": { "const": "capacity" } }, "required": ["executor"] }, "then": { "required": ["startRate", "maxRate"], "properties": { "startRate": true, "maxRate": true } } }] }, "service": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" }, "profile": { "description": "A CPU profiler for this service, started only after the verdict (never in a measured window) when the run regressed, or on every run with profile.when: always (docs/profiles.md). node: the inspector (--inspect=127.0.0.1:0 added to NODE_OPTIONS; no change to the service's code); perf: Linux perf record -g on its processes (needs kernel.perf_event_paranoid 1 or lower); py-spy: py-spy record on its processes (py-spy on PATH); command: your own start and stop commands that leave a collapsed-stack file.", "anyOf": [{ "type": "string", "enum": ["node", "perf", "py-spy"] }, { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["node", "perf", "py-spy"], "description": "The profiler, as in the short form (profile: node)." } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "start", "stop"], "properties": { "kind": { "const": "command" }, "start": { "type": "string", "minLength": 1, "description": "Shell command that starts profiling the service, run in the service's folder with PERFGATE_PID (the service's process id), PERFGATE_VARIANT (head or base) and PERFGATE_PROFILE_FILE set; it must return once the profiler runs (e.g. asprof start $PERFGATE_PID)." }, "stop": { "type": "string", "minLength": 1, "description": "Shell command that stops profiling and writes the collapsed stacks (frame;frame;frame count per line) to $PERFGATE_PROFILE_FILE (e.g. asprof stop -o collapsed -f $PERFGATE_PROFILE_FILE $PERFGATE_PID)." } } }] } } }, "compare": { "type": "object", "additionalProperties": false, "properties": { "mode": { "type": "string", "enum": ["stored", "ab"], "default": "stored", "description": "stored: compare with the stored baseline (history or the last default-branch run). ab: run the PR's base checkout beside the head on the same runner at the same time and compare them pair by pair (needs --base-dir / the base-dir input, and ${port} in baseUrl); --base-dir switches to ab by itself." }, "schedule": { "type": "string", "enum": ["duet", "alternate"], "default": "duet", "description": "A/B mode only. duet: every request is sent to both variants at the same instant (closed model: each VU drives a pair). alternate: short segments A B / B A in a seeded random order after both are warmed up; the run takes twice as long." }, "metrics": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string", "enum": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"] }, "default": ["p50", "p90", "p95", "p99", "rps", "error_rate", "capacity"], "description": "Metrics that get a verdict. capacity applies to capacity scenarios only, which are compared on it alone." }, "minEffect": { "type": "object", "additionalProperties": false, "description": `Smallest change that counts; smaller changes are "no change", however significant. latency sets p50\u2013p99 at once; a metric's own key wins. The defaults are the stored modes'; in A/B mode a metric not set here takes A/B mode's smaller default (p50 3%, p90/p95 5%, p99 8%, rps 5%, error_rate 0.01).`, "default": { "p50": "5%", "p90": "10%", "p95": "10%", "p99": "15%", "rps": "5%", "error_rate": 0.01, "capacity": "10%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 3%)." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 10% (A/B mode: 5%)." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 15% (A/B mode: 8%)." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5% (A/B mode: 5%)." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute change of the error rate; default 0.01 (1 point), also in A/B mode." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 10%: a capacity scenario's digestive rate (in A/B mode both variants are searched in turn)." } } }, "alpha": { "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05, "description": "Family-wise significance level over all tests of a run (Holm)." }, "maxErrorRate": { "$ref": "#/definitions/effect", "description": "The error rate a scenario may reach without an error_rate threshold of its own: above it the scenario fails the gate (and perfgate run) even when no threshold is set; an error_rate threshold on the scenario replaces it, 1 turns it off. A scenario in which no request succeeded always fails.", "default": "50%" }, "noiseFloor": { "$ref": "#/definitions/effect", "description": "Deprecated and ignored (a warning says so): run-to-run noise is now in every test's variance; see runnerNoise.", "default": "15%" }, "runnerNoise": { "type": "object", "additionalProperties": false, "description": "Run-to-run standard deviation of one run's metric on a runner like yours: the prior of the no-history test and, halved, the floor of the history test. On the defaults a no-history change warns, and fails only if it stays significant with a runner 4\xD7 as noisy as the prior; a metric set here (from a spread you measured on your runner) gates. latency sets p50\u2013p99 at once; a metric's own key wins.", "default": { "p50": "5%", "p90": "7%", "p95": "7%", "p99": "8%", "rps": "5%", "error_rate": 1e-3, "capacity": "5%" }, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect", "description": "Run-to-run sd of a run's p50; default 5%." }, "p90": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p95": { "$ref": "#/definitions/effect", "description": "Default 7%." }, "p99": { "$ref": "#/definitions/effect", "description": "Default 8%." }, "rps": { "$ref": "#/definitions/effect", "description": "Default 5%; the open models use it only when both runs fell short of the intended rate." }, "error_rate": { "$ref": "#/definitions/effect", "description": "Absolute run-to-run sd of the error rate; default 0.001." }, "capacity": { "$ref": "#/definitions/effect", "description": "Default 5%: the spread of a capacity scenario's digestive rate between runs." } } }, "history": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "Past baselines' summaries kept in a baseline." }, "minHistory": { "type": "integer", "minimum": 2, "maximum": 100, "default": 5, "description": "Past baselines needed before the history test is used." }, "extend": { "type": "object", "additionalProperties": false, "description": "More data instead of an inconclusive verdict: when a metric is undecided at the end of its scenario's window for lack of data, `perfgate gate` and the action run that scenario on, in up to two steps, until every metric is decided or the budget is spent; each look is tested at its own share of alpha, so looking again adds no false alarms (docs/statistics.md). A/B mode: any executor but shared-iterations and capacity; stored mode: constant-vus and constant-arrival-rate, for the metrics a longer run can decide (a thin tail, the error rate).", "default": { "maxDuration": "2x" }, "properties": { "maxDuration": { "description": "How long the measured window may grow: a multiple of the planned window (2x, the default, at most 10x), a length the window may reach (2m), or 0 to never extend.", "default": "2x", "anyOf": [{ "type": "string", "maxLength": 50 }, { "type": "number" }] } } }, "detect": { "description": "The change each metric must be able to see (its minimum detectable effect at or below this): a scenario whose MDE is above it runs on, within compare.extend's budget, until every named metric's MDE is at or below its target; `perfgate plan` prints the rate \xD7 duration a run needs for it. One value sets p50, p90, p95 and p99 (e.g. 5%); an object sets metrics one by one ({ p50: 5%, p95: 10% }; latency for p50\u2013p99 at once, a metric's own key wins). Unset: in A/B mode p50 5% and p95 10% (plan uses these too); in stored mode no target (the run extends only for undecided verdicts). off: no target at all. A tail percentile needs far more data than p50 for the same change. In stored mode a latency MDE is mostly the run-to-run noise, which a longer run does not shrink: use it with A/B mode.", "anyOf": [{ "enum": ["off", false], "description": "No target, not even A/B mode's own." }, { "$ref": "#/definitions/effect" }, { "type": "object", "additionalProperties": false, "properties": { "latency": { "$ref": "#/definitions/effect", "description": "p50, p90, p95 and p99 at once; a metric's own key wins." }, "p50": { "$ref": "#/definitions/effect" }, "p90": { "$ref": "#/definitions/effect" }, "p95": { "$ref": "#/definitions/effect" }, "p99": { "$ref": "#/definitions/effect" }, "rps": { "$ref": "#/definitions/effect" }, "error_rate": { "$ref": "#/definitions/effect", "description": "An absolute difference of the error rate (0.005: half a point)." } } }] } } }, "setupStep": { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] }, "tls": { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } }, "flowStep": { "type": "object", "additionalProperties": false, "required": ["name", "request"], "description": "One named request of a flow. Its templates may use ${row.<column>} and ${vars.<name>} (a value captured by the scenario's setup or an earlier step).", "properties": { "name": { "type": "string", "minLength": 1, "pattern": "^[^/*\\r\\n]+$", "description": "Unique within the scenario; the step is reported as <scenario>/<name>.", "examples": ["login"] }, "request": { "$ref": "#/definitions/request", "description": "The request this step sends." }, "capture": { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 }, "description": 'var name \u2192 where its value is in the response: a JSON path ("$.id", "$.items[0].sku"), "header:<name>" or "regex:<pattern>" over the body (the first group, or the whole match). A capture that finds nothing fails the iteration (error class capture).', "examples": [{ "token": "$.token", "order": "header:location" }] }, "check": { "$ref": "#/definitions/okStatus", "description": "Status codes this step counts as ok. Default: the scenario's okStatus, or 2xx and 3xx." }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models: pause after this step, before the next one." }, "weight": { "type": "number", "exclusiveMinimum": 0, "default": 1, "description": "mix only: this entry's share of the iterations, relative to the other entries' weights (3 and 1: three in four iterations take the first)." } } }, "httpVersion": { "enum": ["1.1", "2", "auto", 1.1, 2], "description": "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)." }, "stream": { "type": "object", "additionalProperties": false, "description": "Streamed answers (docs/config/protocols.md#server-sent-events): end each after this many server-sent events (text/event-stream) or this long after the request's start, and count it as complete. Without it a stream is read to its end (or the timeout).", "properties": { "events": { "type": "integer", "minimum": 1, "description": "End a text/event-stream answer after this many events." }, "maxDuration": { "$ref": "#/definitions/duration", "description": "End any answer still streaming this long after the request's start (less than timeout)." } }, "examples": [{ "events": 20 }, { "maxDuration": "2s" }] } } };
 var schema53 = { "type": "string", "minLength": 1, "description": "metric operator value: p(N), avg, med, min, max, stddev (ms; :ttfb or :full after the metric picks that measure, else the scenario's latency); error_rate (fraction); rps; dropped; capacity (requests/s, capacity executor only). Operators < <= > >= == !=.", "examples": ["p(95)<150", "p(95):ttfb<200", "error_rate<0.01", "rps>=30", "dropped==0", "capacity>=380"] };
+var schema132 = { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] };
 var func22 = Object.prototype.hasOwnProperty;
 var func3 = runtime_ucs2length2.default;
 var schema122 = { "description": "A shell command (a string, run from the config file's folder), or an object with run (the command), timeout (a duration, default 10m: a command still running then is stopped and the setup fails) and cwd (relative to the config file).", "anyOf": [{ "type": "string", "minLength": 1, "examples": ["npm ci"] }, { "type": "object", "additionalProperties": false, "required": ["run"], "properties": { "run": { "type": "string", "minLength": 1, "description": "Shell command.", "examples": ["npm run build"] }, "timeout": { "$ref": "#/definitions/duration", "description": "How long the command may run before it is stopped and the setup fails. Default: 10m." }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." } } }] };
-var schema132 = { "description": "A duration: a number with ms, s, m or h, e.g. 500ms, 30s, 2m, 1h, 1m30s (or 0).", "anyOf": [{ "type": "string", "pattern": "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, { "type": "number", "minimum": 0, "maximum": 0 }] };
 var pattern02 = new RegExp("^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", "u");
 function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
@@ -54759,7 +56132,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
   validate112.errors = vErrors;
   return errors === 0;
 }
-var schema14 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" } } };
+var schema14 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$", "description": "Names the service in messages and log files (letters, digits, '.', '_', '-').", "examples": ["api"] }, "run": { "type": "string", "minLength": 1, "description": "Shell command that starts the service.", "examples": ["node server.js"] }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the config file. Default: the config file's folder." }, "env": { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }, { "type": "null" }] }, "default": {}, "description": "Extra environment variables. A name with no value (API_KEY: ~) passes perfgate's own value through, even for a secret-named variable that a service otherwise never sees. ${port} in a value is the variant's own port; PORT is set to it too; a PORT fixed here beside ${port} is refused (the load would go to ${port}, the service listen elsewhere)." }, "ready": { "type": "object", "additionalProperties": false, "description": "How to know the service is ready: an HTTP URL answering 2xx, or a TCP host:port accepting connections (one of the two).", "properties": { "http": { "type": "string", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080/health", "http://127.0.0.1:${port}/health"], "description": "URL that answers 2xx once the service is ready; ${port} is the variant's port." }, "tcp": { "type": "string", "minLength": 1, "examples": ["127.0.0.1:5432"], "description": "host:port that accepts connections once the service is ready; ${port} is the variant's port." }, "timeout": { "$ref": "#/definitions/duration", "description": "Give up after this long: the run fails with exit code 3, naming the service and showing its last log lines.", "default": "30s" } } }, "stopGrace": { "$ref": "#/definitions/duration", "description": "Time between SIGTERM and SIGKILL when stopping the service's process group.", "default": "5s" }, "profile": { "description": "A CPU profiler for this service, started only after the verdict (never in a measured window) when the run regressed, or on every run with profile.when: always (docs/profiles.md). node: the inspector (--inspect=127.0.0.1:0 added to NODE_OPTIONS; no change to the service's code); perf: Linux perf record -g on its processes (needs kernel.perf_event_paranoid 1 or lower); py-spy: py-spy record on its processes (py-spy on PATH); command: your own start and stop commands that leave a collapsed-stack file.", "anyOf": [{ "type": "string", "enum": ["node", "perf", "py-spy"] }, { "type": "object", "additionalProperties": false, "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["node", "perf", "py-spy"], "description": "The profiler, as in the short form (profile: node)." } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "start", "stop"], "properties": { "kind": { "const": "command" }, "start": { "type": "string", "minLength": 1, "description": "Shell command that starts profiling the service, run in the service's folder with PERFGATE_PID (the service's process id), PERFGATE_VARIANT (head or base) and PERFGATE_PROFILE_FILE set; it must return once the profiler runs (e.g. asprof start $PERFGATE_PID)." }, "stop": { "type": "string", "minLength": 1, "description": "Shell command that stops profiling and writes the collapsed stacks (frame;frame;frame count per line) to $PERFGATE_PROFILE_FILE (e.g. asprof stop -o collapsed -f $PERFGATE_PROFILE_FILE $PERFGATE_PID)." } } }] } } };
 var pattern12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
 var pattern22 = new RegExp("^https?://", "u");
 function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -54785,7 +56158,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "name" || key0 === "run" || key0 === "cwd" || key0 === "env" || key0 === "ready" || key0 === "stopGrace")) {
+      if (!(key0 === "name" || key0 === "run" || key0 === "cwd" || key0 === "env" || key0 === "ready" || key0 === "stopGrace" || key0 === "profile")) {
         const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data };
         if (vErrors === null) {
           vErrors = [err2];
@@ -55175,12 +56548,221 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         }
       }
     }
+    if (data.profile !== void 0) {
+      let data10 = data.profile;
+      const _errs43 = errors;
+      let valid8 = false;
+      const _errs44 = errors;
+      if (typeof data10 !== "string") {
+        const err33 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.profile.anyOf[0].type, parentSchema: schema14.properties.profile.anyOf[0], data: data10 };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+      if (!(data10 === "node" || data10 === "perf" || data10 === "py-spy")) {
+        const err34 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema14.properties.profile.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.profile.anyOf[0].enum, parentSchema: schema14.properties.profile.anyOf[0], data: data10 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      var _valid3 = _errs44 === errors;
+      valid8 = valid8 || _valid3;
+      if (!valid8) {
+        const _errs46 = errors;
+        if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+          if (data10.kind === void 0) {
+            const err35 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/1/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema14.properties.profile.anyOf[1].required, parentSchema: schema14.properties.profile.anyOf[1], data: data10 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          for (const key3 in data10) {
+            if (!(key3 === "kind")) {
+              const err36 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.profile.anyOf[1], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+          }
+          if (data10.kind !== void 0) {
+            let data11 = data10.kind;
+            if (typeof data11 !== "string") {
+              const err37 = { instancePath: instancePath + "/profile/kind", schemaPath: "#/properties/profile/anyOf/1/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.profile.anyOf[1].properties.kind.type, parentSchema: schema14.properties.profile.anyOf[1].properties.kind, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (!(data11 === "node" || data11 === "perf" || data11 === "py-spy")) {
+              const err38 = { instancePath: instancePath + "/profile/kind", schemaPath: "#/properties/profile/anyOf/1/properties/kind/enum", keyword: "enum", params: { allowedValues: schema14.properties.profile.anyOf[1].properties.kind.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.profile.anyOf[1].properties.kind.enum, parentSchema: schema14.properties.profile.anyOf[1].properties.kind, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err39 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.profile.anyOf[1].type, parentSchema: schema14.properties.profile.anyOf[1], data: data10 };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        var _valid3 = _errs46 === errors;
+        valid8 = valid8 || _valid3;
+        if (!valid8) {
+          const _errs51 = errors;
+          if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+            if (data10.kind === void 0) {
+              const err40 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/2/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema14.properties.profile.anyOf[2].required, parentSchema: schema14.properties.profile.anyOf[2], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data10.start === void 0) {
+              const err41 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/2/required", keyword: "required", params: { missingProperty: "start" }, message: "must have required property 'start'", schema: schema14.properties.profile.anyOf[2].required, parentSchema: schema14.properties.profile.anyOf[2], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            if (data10.stop === void 0) {
+              const err42 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/2/required", keyword: "required", params: { missingProperty: "stop" }, message: "must have required property 'stop'", schema: schema14.properties.profile.anyOf[2].required, parentSchema: schema14.properties.profile.anyOf[2], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+            for (const key4 in data10) {
+              if (!(key4 === "kind" || key4 === "start" || key4 === "stop")) {
+                const err43 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/2/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.profile.anyOf[2], data: data10 };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+            if (data10.kind !== void 0) {
+              let data12 = data10.kind;
+              if ("command" !== data12) {
+                const err44 = { instancePath: instancePath + "/profile/kind", schemaPath: "#/properties/profile/anyOf/2/properties/kind/const", keyword: "const", params: { allowedValue: "command" }, message: "must be equal to constant", schema: "command", parentSchema: schema14.properties.profile.anyOf[2].properties.kind, data: data12 };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+            }
+            if (data10.start !== void 0) {
+              let data13 = data10.start;
+              if (typeof data13 === "string") {
+                if (func3(data13) < 1) {
+                  const err45 = { instancePath: instancePath + "/profile/start", schemaPath: "#/properties/profile/anyOf/2/properties/start/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.profile.anyOf[2].properties.start, data: data13 };
+                  if (vErrors === null) {
+                    vErrors = [err45];
+                  } else {
+                    vErrors.push(err45);
+                  }
+                  errors++;
+                }
+              } else {
+                const err46 = { instancePath: instancePath + "/profile/start", schemaPath: "#/properties/profile/anyOf/2/properties/start/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.profile.anyOf[2].properties.start.type, parentSchema: schema14.properties.profile.anyOf[2].properties.start, data: data13 };
+                if (vErrors === null) {
+                  vErrors = [err46];
+                } else {
+                  vErrors.push(err46);
+                }
+                errors++;
+              }
+            }
+            if (data10.stop !== void 0) {
+              let data14 = data10.stop;
+              if (typeof data14 === "string") {
+                if (func3(data14) < 1) {
+                  const err47 = { instancePath: instancePath + "/profile/stop", schemaPath: "#/properties/profile/anyOf/2/properties/stop/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.profile.anyOf[2].properties.stop, data: data14 };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              } else {
+                const err48 = { instancePath: instancePath + "/profile/stop", schemaPath: "#/properties/profile/anyOf/2/properties/stop/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.profile.anyOf[2].properties.stop.type, parentSchema: schema14.properties.profile.anyOf[2].properties.stop, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err49 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.profile.anyOf[2].type, parentSchema: schema14.properties.profile.anyOf[2], data: data10 };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+          var _valid3 = _errs51 === errors;
+          valid8 = valid8 || _valid3;
+        }
+      }
+      if (!valid8) {
+        const err50 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema14.properties.profile.anyOf, parentSchema: schema14.properties.profile, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
+        }
+        errors++;
+      } else {
+        errors = _errs43;
+        if (vErrors !== null) {
+          if (_errs43) {
+            vErrors.length = _errs43;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
   } else {
-    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data };
+    const err51 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data };
     if (vErrors === null) {
-      vErrors = [err33];
+      vErrors = [err51];
     } else {
-      vErrors.push(err33);
+      vErrors.push(err51);
     }
     errors++;
   }
@@ -55188,7 +56770,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 var schema172 = { "type": "object", "additionalProperties": false, "properties": { "baseUrl": { "type": "string", "description": "Origin of the service under test, e.g. http://127.0.0.1:8080. A path (http://127.0.0.1:8080/api) is put in front of every request path. In A/B mode write the port as ${port} (http://127.0.0.1:${port}): each variant gets its own free port. Must be a loopback address unless its host is listed in allowHosts.", "pattern": "^https?://", "examples": ["http://127.0.0.1:8080", "http://127.0.0.1:${port}"] }, "timeout": { "$ref": "#/definitions/duration", "description": "Per request: an answer not complete after this long counts as ETIMEDOUT.", "default": "5s" }, "warmup": { "$ref": "#/definitions/duration", "description": "Load run before the measured window and not recorded. At least 3s is recommended: the JIT warm-up of Node generators and services inflates p99.", "default": "5s" }, "thinkTime": { "$ref": "#/definitions/duration", "description": "Closed models (constant-vus, ramping-vus, shared-iterations): pause between a virtual user's iterations.", "default": 0 }, "maxInFlight": { "type": "integer", "minimum": 1, "default": 1e3, "description": "Open models (constant-arrival-rate, ramping-arrival-rate, capacity): a request due while this many are in flight is dropped and reported, never delayed." }, "headers": { "$ref": "#/definitions/headers", "description": "HTTP headers sent with every request; values may use ${row.<column>}. Merged: defaults < scenario < request." }, "segment": { "$ref": "#/definitions/duration", "description": "Length of one recording segment, the unit the statistics resample (at least 100ms). Unset: sized for the run, about 20 segments in whole seconds from 1s to 5s (1s when the length is not known up front); an A/B duet records 250ms blocks, and alternating slots are never under 1s." }, "okStatus": { "$ref": "#/definitions/okStatus", "description": "Status codes that count as ok. Default: every 2xx and 3xx.", "examples": [[200, 404]] }, "tls": { "$ref": "#/definitions/tls", "description": "TLS settings of every https: scenario, and of the services' ready.http probes. Files are PEM, relative to the config file's folder." }, "http": { "$ref": "#/definitions/httpVersion", "default": "1.1", "description": "HTTP version of every scenario: 1.1, 2 (h2 over https:, h2c over http:) or auto (ALPN over https:), and of the services' ready.http probes. Scenarios may set their own." }, "latency": { "enum": ["full", "ttfb"], "default": "full", "description": "What the latency measures, for the percentiles, thresholds and verdicts: full (to the end of the response, the default) or ttfb (to the first byte of its body). Both are recorded and in the results either way; a threshold picks the other with p(95):ttfb<200 or p(95):full<900." }, "stream": { "$ref": "#/definitions/stream", "description": "Where every scenario ends a streamed answer: after stream.events server-sent events, or stream.maxDuration after the request's start." } } };
-var schema21 = { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." };
+var schema212 = { "type": "object", "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }, { "type": "boolean" }] }, "description": "HTTP headers; values may use ${row.<column>}." };
 var schema23 = { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 100, "maximum": 599 }, "description": "Status codes that count as ok." };
 var schema24 = { "type": "object", "additionalProperties": false, "description": "TLS of https: targets (docs/config/protocols.md). Files are PEM, relative to the config file's folder. NODE_EXTRA_CA_CERTS (a CA file in perfgate's environment) is trusted as well.", "properties": { "ca": { "type": "string", "minLength": 1, "description": "PEM file of the CA (or a bundle) that signed the service's certificate: a self-signed or private-CA certificate is then trusted, besides Node's own CAs and those of NODE_EXTRA_CA_CERTS.", "examples": ["certs/ca.pem"] }, "cert": { "type": "string", "minLength": 1, "description": "PEM file of a client certificate, for a service that asks for one (mutual TLS); needs key.", "examples": ["certs/client.pem"] }, "key": { "type": "string", "minLength": 1, "description": "PEM file of the client certificate's private key (unencrypted); needs cert.", "examples": ["certs/client.key"] }, "servername": { "type": "string", "minLength": 1, "description": "The host name the service's certificate is checked against, and sent as SNI, instead of the URL's host (e.g. when the URL is https://127.0.0.1 and the certificate names api.internal).", "examples": ["api.internal"] }, "insecure": { "type": "boolean", "default": false, "description": "Accept any certificate (no check). Only for a loopback host, or a host allowHosts names exactly (not through a wildcard); prefer ca." } } };
 var schema25 = { "enum": ["1.1", "2", "auto", 1.1, 2], "description": "HTTP version of the requests (docs/config/protocols.md): 1.1 (default); 2 (h2 by ALPN over https:, h2c by prior knowledge over http:); auto (asks an https: service by ALPN and speaks what it picks; HTTP/1.1 over http:)." };
@@ -55624,7 +57206,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           let valid9 = false;
           const _errs33 = errors;
           if (typeof data6 !== "string") {
-            const err23 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data6 };
+            const err23 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema212.additionalProperties.anyOf[0].type, parentSchema: schema212.additionalProperties.anyOf[0], data: data6 };
             if (vErrors === null) {
               vErrors = [err23];
             } else {
@@ -55637,7 +57219,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid9) {
             const _errs35 = errors;
             if (!(typeof data6 == "number" && isFinite(data6))) {
-              const err24 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data6 };
+              const err24 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema212.additionalProperties.anyOf[1].type, parentSchema: schema212.additionalProperties.anyOf[1], data: data6 };
               if (vErrors === null) {
                 vErrors = [err24];
               } else {
@@ -55650,7 +57232,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid9) {
               const _errs37 = errors;
               if (typeof data6 !== "boolean") {
-                const err25 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data6 };
+                const err25 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema212.additionalProperties.anyOf[2].type, parentSchema: schema212.additionalProperties.anyOf[2], data: data6 };
                 if (vErrors === null) {
                   vErrors = [err25];
                 } else {
@@ -55663,7 +57245,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (!valid9) {
-            const err26 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema21.additionalProperties.anyOf, parentSchema: schema21.additionalProperties, data: data6 };
+            const err26 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema212.additionalProperties.anyOf, parentSchema: schema212.additionalProperties, data: data6 };
             if (vErrors === null) {
               vErrors = [err26];
             } else {
@@ -55682,7 +57264,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err27 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data5 };
+        const err27 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema212.type, parentSchema: schema212, data: data5 };
         if (vErrors === null) {
           vErrors = [err27];
         } else {
@@ -56294,7 +57876,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           let valid4 = false;
           const _errs16 = errors;
           if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data3 };
+            const err9 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema212.additionalProperties.anyOf[0].type, parentSchema: schema212.additionalProperties.anyOf[0], data: data3 };
             if (vErrors === null) {
               vErrors = [err9];
             } else {
@@ -56307,7 +57889,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid4) {
             const _errs18 = errors;
             if (!(typeof data3 == "number" && isFinite(data3))) {
-              const err10 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data3 };
+              const err10 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema212.additionalProperties.anyOf[1].type, parentSchema: schema212.additionalProperties.anyOf[1], data: data3 };
               if (vErrors === null) {
                 vErrors = [err10];
               } else {
@@ -56320,7 +57902,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid4) {
               const _errs20 = errors;
               if (typeof data3 !== "boolean") {
-                const err11 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data3 };
+                const err11 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema212.additionalProperties.anyOf[2].type, parentSchema: schema212.additionalProperties.anyOf[2], data: data3 };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -56333,7 +57915,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (!valid4) {
-            const err12 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema21.additionalProperties.anyOf, parentSchema: schema21.additionalProperties, data: data3 };
+            const err12 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema212.additionalProperties.anyOf, parentSchema: schema212.additionalProperties, data: data3 };
             if (vErrors === null) {
               vErrors = [err12];
             } else {
@@ -56352,7 +57934,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data2 };
+        const err13 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema212.type, parentSchema: schema212, data: data2 };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -57416,7 +58998,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           let valid22 = false;
           const _errs67 = errors;
           if (typeof data14 !== "string") {
-            const err56 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.additionalProperties.anyOf[0].type, parentSchema: schema21.additionalProperties.anyOf[0], data: data14 };
+            const err56 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema212.additionalProperties.anyOf[0].type, parentSchema: schema212.additionalProperties.anyOf[0], data: data14 };
             if (vErrors === null) {
               vErrors = [err56];
             } else {
@@ -57429,7 +59011,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid22) {
             const _errs69 = errors;
             if (!(typeof data14 == "number" && isFinite(data14))) {
-              const err57 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema21.additionalProperties.anyOf[1].type, parentSchema: schema21.additionalProperties.anyOf[1], data: data14 };
+              const err57 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema212.additionalProperties.anyOf[1].type, parentSchema: schema212.additionalProperties.anyOf[1], data: data14 };
               if (vErrors === null) {
                 vErrors = [err57];
               } else {
@@ -57442,7 +59024,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid22) {
               const _errs71 = errors;
               if (typeof data14 !== "boolean") {
-                const err58 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.additionalProperties.anyOf[2].type, parentSchema: schema21.additionalProperties.anyOf[2], data: data14 };
+                const err58 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf/2/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema212.additionalProperties.anyOf[2].type, parentSchema: schema212.additionalProperties.anyOf[2], data: data14 };
                 if (vErrors === null) {
                   vErrors = [err58];
                 } else {
@@ -57455,7 +59037,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (!valid22) {
-            const err59 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema21.additionalProperties.anyOf, parentSchema: schema21.additionalProperties, data: data14 };
+            const err59 = { instancePath: instancePath + "/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/headers/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema212.additionalProperties.anyOf, parentSchema: schema212.additionalProperties, data: data14 };
             if (vErrors === null) {
               vErrors = [err59];
             } else {
@@ -57474,7 +59056,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err60 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data: data13 };
+        const err60 = { instancePath: instancePath + "/headers", schemaPath: "#/definitions/headers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema212.type, parentSchema: schema212, data: data13 };
         if (vErrors === null) {
           vErrors = [err60];
         } else {
@@ -61153,12 +62735,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors = vErrors.length;
       }
     }
-    if (data.trends !== void 0) {
-      let data12 = data.trends;
+    if (data.profile !== void 0) {
+      let data12 = data.profile;
       if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
         for (const key3 in data12) {
-          if (!(key3 === "keep" || key3 === "minSegment" || key3 === "alpha")) {
-            const err14 = { instancePath: instancePath + "/trends", schemaPath: "#/properties/trends/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.trends, data: data12 };
+          if (!(key3 === "when" || key3 === "window")) {
+            const err14 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.profile, data: data12 };
             if (vErrors === null) {
               vErrors = [err14];
             } else {
@@ -61167,10 +62749,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data12.keep !== void 0) {
-          let data13 = data12.keep;
-          if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
-            const err15 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.trends.properties.keep.type, parentSchema: schema11.properties.trends.properties.keep, data: data13 };
+        if (data12.when !== void 0) {
+          let data13 = data12.when;
+          if (typeof data13 !== "string") {
+            const err15 = { instancePath: instancePath + "/profile/when", schemaPath: "#/properties/profile/properties/when/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.profile.properties.when.type, parentSchema: schema11.properties.profile.properties.when, data: data13 };
             if (vErrors === null) {
               vErrors = [err15];
             } else {
@@ -61178,18 +62760,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data13 == "number" && isFinite(data13)) {
-            if (data13 > 1e4 || isNaN(data13)) {
-              const err16 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema11.properties.trends.properties.keep, data: data13 };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
+          if (!(data13 === "regression" || data13 === "always")) {
+            const err16 = { instancePath: instancePath + "/profile/when", schemaPath: "#/properties/profile/properties/when/enum", keyword: "enum", params: { allowedValues: schema11.properties.profile.properties.when.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.profile.properties.when.enum, parentSchema: schema11.properties.profile.properties.when, data: data13 };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
             }
-            if (data13 < 1 || isNaN(data13)) {
-              const err17 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.trends.properties.keep, data: data13 };
+            errors++;
+          }
+        }
+        if (data12.window !== void 0) {
+          let data14 = data12.window;
+          const _errs35 = errors;
+          let valid13 = false;
+          const _errs36 = errors;
+          if (typeof data14 === "string") {
+            if (!pattern02.test(data14)) {
+              const err17 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$" }, message: 'must match pattern "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$"', schema: "^(?=[0-9.])(?:([0-9]+(?:\\.[0-9]+)?)h)?(?:([0-9]+(?:\\.[0-9]+)?)m(?!s))?(?:([0-9]+(?:\\.[0-9]+)?)s)?(?:([0-9]+(?:\\.[0-9]+)?)ms)?$", parentSchema: schema132.anyOf[0], data: data14 };
               if (vErrors === null) {
                 vErrors = [err17];
               } else {
@@ -61197,12 +62785,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-        if (data12.minSegment !== void 0) {
-          let data14 = data12.minSegment;
-          if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-            const err18 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.trends.properties.minSegment.type, parentSchema: schema11.properties.trends.properties.minSegment, data: data14 };
+          } else {
+            const err18 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema132.anyOf[0].type, parentSchema: schema132.anyOf[0], data: data14 };
             if (vErrors === null) {
               vErrors = [err18];
             } else {
@@ -61210,32 +62794,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data14 == "number" && isFinite(data14)) {
-            if (data14 > 1e3 || isNaN(data14)) {
-              const err19 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema11.properties.trends.properties.minSegment, data: data14 };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
+          var _valid1 = _errs36 === errors;
+          valid13 = valid13 || _valid1;
+          if (!valid13) {
+            const _errs38 = errors;
+            if (typeof data14 == "number" && isFinite(data14)) {
+              if (data14 > 0 || isNaN(data14)) {
+                const err19 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0 }, message: "must be <= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
               }
-              errors++;
-            }
-            if (data14 < 3 || isNaN(data14)) {
-              const err20 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/minimum", keyword: "minimum", params: { comparison: ">=", limit: 3 }, message: "must be >= 3", schema: 3, parentSchema: schema11.properties.trends.properties.minSegment, data: data14 };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
+              if (data14 < 0 || isNaN(data14)) {
+                const err20 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132.anyOf[1], data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-        }
-        if (data12.alpha !== void 0) {
-          let data15 = data12.alpha;
-          if (typeof data15 == "number" && isFinite(data15)) {
-            if (data15 > 0.1 || isNaN(data15)) {
-              const err21 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.1 }, message: "must be <= 0.1", schema: 0.1, parentSchema: schema11.properties.trends.properties.alpha, data: data15 };
+            } else {
+              const err21 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema132.anyOf[1].type, parentSchema: schema132.anyOf[1], data: data14 };
               if (vErrors === null) {
                 vErrors = [err21];
               } else {
@@ -61243,41 +62826,56 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data15 <= 0 || isNaN(data15)) {
-              const err22 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.trends.properties.alpha, data: data15 };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-          } else {
-            const err23 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.trends.properties.alpha.type, parentSchema: schema11.properties.trends.properties.alpha, data: data15 };
+            var _valid1 = _errs38 === errors;
+            valid13 = valid13 || _valid1;
+          }
+          if (!valid13) {
+            const err22 = { instancePath: instancePath + "/profile/window", schemaPath: "#/definitions/duration/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema132.anyOf, parentSchema: schema132, data: data14 };
             if (vErrors === null) {
-              vErrors = [err23];
+              vErrors = [err22];
             } else {
-              vErrors.push(err23);
+              vErrors.push(err22);
             }
             errors++;
+          } else {
+            errors = _errs35;
+            if (vErrors !== null) {
+              if (_errs35) {
+                vErrors.length = _errs35;
+              } else {
+                vErrors = null;
+              }
+            }
           }
         }
       } else {
-        const err24 = { instancePath: instancePath + "/trends", schemaPath: "#/properties/trends/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.trends.type, parentSchema: schema11.properties.trends, data: data12 };
+        const err23 = { instancePath: instancePath + "/profile", schemaPath: "#/properties/profile/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.profile.type, parentSchema: schema11.properties.profile, data: data12 };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err23];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
-    if (data.report !== void 0) {
-      let data16 = data.report;
-      if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-        for (const key4 in data16) {
-          if (!(key4 === "distribution")) {
-            const err25 = { instancePath: instancePath + "/report", schemaPath: "#/properties/report/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.report, data: data16 };
+    if (data.trends !== void 0) {
+      let data15 = data.trends;
+      if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+        for (const key4 in data15) {
+          if (!(key4 === "keep" || key4 === "minSegment" || key4 === "alpha")) {
+            const err24 = { instancePath: instancePath + "/trends", schemaPath: "#/properties/trends/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.trends, data: data15 };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data15.keep !== void 0) {
+          let data16 = data15.keep;
+          if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
+            const err25 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.trends.properties.keep.type, parentSchema: schema11.properties.trends.properties.keep, data: data16 };
             if (vErrors === null) {
               vErrors = [err25];
             } else {
@@ -61285,47 +62883,41 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (typeof data16 == "number" && isFinite(data16)) {
+            if (data16 > 1e4 || isNaN(data16)) {
+              const err26 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema11.properties.trends.properties.keep, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (data16 < 1 || isNaN(data16)) {
+              const err27 = { instancePath: instancePath + "/trends/keep", schemaPath: "#/properties/trends/properties/keep/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.trends.properties.keep, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          }
         }
-        if (data16.distribution !== void 0) {
-          let data17 = data16.distribution;
-          if (typeof data17 !== "string") {
-            const err26 = { instancePath: instancePath + "/report/distribution", schemaPath: "#/properties/report/properties/distribution/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.report.properties.distribution.type, parentSchema: schema11.properties.report.properties.distribution, data: data17 };
+        if (data15.minSegment !== void 0) {
+          let data17 = data15.minSegment;
+          if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
+            const err28 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.trends.properties.minSegment.type, parentSchema: schema11.properties.trends.properties.minSegment, data: data17 };
             if (vErrors === null) {
-              vErrors = [err26];
+              vErrors = [err28];
             } else {
-              vErrors.push(err26);
+              vErrors.push(err28);
             }
             errors++;
           }
-          if (!(data17 === "thresholds" || data17 === "grades" || data17 === "gatling")) {
-            const err27 = { instancePath: instancePath + "/report/distribution", schemaPath: "#/properties/report/properties/distribution/enum", keyword: "enum", params: { allowedValues: schema11.properties.report.properties.distribution.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.report.properties.distribution.enum, parentSchema: schema11.properties.report.properties.distribution, data: data17 };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err28 = { instancePath: instancePath + "/report", schemaPath: "#/properties/report/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.report.type, parentSchema: schema11.properties.report, data: data16 };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.allowHosts !== void 0) {
-      let data18 = data.allowHosts;
-      if (Array.isArray(data18)) {
-        const len3 = data18.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          let data19 = data18[i3];
-          if (typeof data19 === "string") {
-            if (func3(data19) < 1) {
-              const err29 = { instancePath: instancePath + "/allowHosts/" + i3, schemaPath: "#/properties/allowHosts/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.allowHosts.items, data: data19 };
+          if (typeof data17 == "number" && isFinite(data17)) {
+            if (data17 > 1e3 || isNaN(data17)) {
+              const err29 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema11.properties.trends.properties.minSegment, data: data17 };
               if (vErrors === null) {
                 vErrors = [err29];
               } else {
@@ -61333,32 +62925,145 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data17 < 3 || isNaN(data17)) {
+              const err30 = { instancePath: instancePath + "/trends/minSegment", schemaPath: "#/properties/trends/properties/minSegment/minimum", keyword: "minimum", params: { comparison: ">=", limit: 3 }, message: "must be >= 3", schema: 3, parentSchema: schema11.properties.trends.properties.minSegment, data: data17 };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data15.alpha !== void 0) {
+          let data18 = data15.alpha;
+          if (typeof data18 == "number" && isFinite(data18)) {
+            if (data18 > 0.1 || isNaN(data18)) {
+              const err31 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.1 }, message: "must be <= 0.1", schema: 0.1, parentSchema: schema11.properties.trends.properties.alpha, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err31];
+              } else {
+                vErrors.push(err31);
+              }
+              errors++;
+            }
+            if (data18 <= 0 || isNaN(data18)) {
+              const err32 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.trends.properties.alpha, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
           } else {
-            const err30 = { instancePath: instancePath + "/allowHosts/" + i3, schemaPath: "#/properties/allowHosts/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowHosts.items.type, parentSchema: schema11.properties.allowHosts.items, data: data19 };
+            const err33 = { instancePath: instancePath + "/trends/alpha", schemaPath: "#/properties/trends/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.trends.properties.alpha.type, parentSchema: schema11.properties.trends.properties.alpha, data: data18 };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err33];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err33);
             }
             errors++;
           }
         }
       } else {
-        const err31 = { instancePath: instancePath + "/allowHosts", schemaPath: "#/properties/allowHosts/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.allowHosts.type, parentSchema: schema11.properties.allowHosts, data: data18 };
+        const err34 = { instancePath: instancePath + "/trends", schemaPath: "#/properties/trends/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.trends.type, parentSchema: schema11.properties.trends, data: data15 };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err34];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.report !== void 0) {
+      let data19 = data.report;
+      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+        for (const key5 in data19) {
+          if (!(key5 === "distribution")) {
+            const err35 = { instancePath: instancePath + "/report", schemaPath: "#/properties/report/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.report, data: data19 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+        if (data19.distribution !== void 0) {
+          let data20 = data19.distribution;
+          if (typeof data20 !== "string") {
+            const err36 = { instancePath: instancePath + "/report/distribution", schemaPath: "#/properties/report/properties/distribution/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.report.properties.distribution.type, parentSchema: schema11.properties.report.properties.distribution, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err36];
+            } else {
+              vErrors.push(err36);
+            }
+            errors++;
+          }
+          if (!(data20 === "thresholds" || data20 === "grades" || data20 === "gatling")) {
+            const err37 = { instancePath: instancePath + "/report/distribution", schemaPath: "#/properties/report/properties/distribution/enum", keyword: "enum", params: { allowedValues: schema11.properties.report.properties.distribution.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.report.properties.distribution.enum, parentSchema: schema11.properties.report.properties.distribution, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err38 = { instancePath: instancePath + "/report", schemaPath: "#/properties/report/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.report.type, parentSchema: schema11.properties.report, data: data19 };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+    }
+    if (data.allowHosts !== void 0) {
+      let data21 = data.allowHosts;
+      if (Array.isArray(data21)) {
+        const len3 = data21.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          let data22 = data21[i3];
+          if (typeof data22 === "string") {
+            if (func3(data22) < 1) {
+              const err39 = { instancePath: instancePath + "/allowHosts/" + i3, schemaPath: "#/properties/allowHosts/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.allowHosts.items, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          } else {
+            const err40 = { instancePath: instancePath + "/allowHosts/" + i3, schemaPath: "#/properties/allowHosts/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.allowHosts.items.type, parentSchema: schema11.properties.allowHosts.items, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/allowHosts", schemaPath: "#/properties/allowHosts/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.allowHosts.type, parentSchema: schema11.properties.allowHosts, data: data21 };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
         }
         errors++;
       }
     }
   } else {
-    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-      vErrors = [err32];
+      vErrors = [err42];
     } else {
-      vErrors.push(err32);
+      vErrors.push(err42);
     }
     errors++;
   }
@@ -61369,18 +63074,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
 // src/core/config/problems.ts
 var Problems = class {
   list = [];
-  add(path7, detail, overrides = false) {
-    const where = formatPath(path7);
+  add(path9, detail, overrides = false) {
+    const where = formatPath(path9);
     const message = where ? `${where}: ${detail}` : detail;
-    this.list.push(overrides ? { path: path7, message, overrides } : { path: path7, message });
+    this.list.push(overrides ? { path: path9, message, overrides } : { path: path9, message });
   }
   /** Runs `parse`; a ConfigError it throws becomes a problem (its message already names the path). */
-  attempt(path7, parse) {
+  attempt(path9, parse) {
     try {
       return parse();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      this.list.push({ path: path7, message: error.message });
+      this.list.push({ path: path9, message: error.message });
       return void 0;
     }
   }
@@ -61395,19 +63100,19 @@ function schemaValidator() {
 }
 function pointerToPath(pointer, root) {
   if (pointer === "") return [];
-  const path7 = [];
+  const path9 = [];
   let node = root;
   for (const piece of pointer.slice(1).split("/")) {
     const key2 = piece.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) {
-      path7.push(Number(key2));
+      path9.push(Number(key2));
       node = node[Number(key2)];
     } else {
-      path7.push(key2);
+      path9.push(key2);
       node = isRecord(node) ? node[key2] : void 0;
     }
   }
-  return path7;
+  return path9;
 }
 var TYPE_WORDS2 = {
   string: "a string",
@@ -61424,8 +63129,8 @@ function typeWords(types) {
 var SCENARIO_KEYS = Object.keys(perfgate_schema_default.definitions.scenario.properties);
 var DEFAULTS_KEYS = Object.keys(perfgate_schema_default.definitions.defaults.properties);
 function describeSchemaError(error, root) {
-  const path7 = pointerToPath(error.instancePath, root);
-  const where = formatPath(path7);
+  const path9 = pointerToPath(error.instancePath, root);
+  const where = formatPath(path9);
   const value = error.data;
   const problem = (at2, detail) => {
     const text = formatPath(at2);
@@ -61435,7 +63140,7 @@ function describeSchemaError(error, root) {
     try {
       parse();
     } catch (parseError) {
-      if (parseError instanceof ConfigError) return { path: path7, message: parseError.message };
+      if (parseError instanceof ConfigError) return { path: path9, message: parseError.message };
       throw parseError;
     }
     return void 0;
@@ -61447,7 +63152,7 @@ function describeSchemaError(error, root) {
   if (definition === "percent" || definition === "effect") {
     const negative = typeof value === "number" && value < 0 || typeof value === "string" && value.trim().startsWith("-");
     return problem(
-      path7,
+      path9,
       `${quoteValue(value)} is ${negative ? "negative" : "not a share"}; use a percentage from 0 to 100% like "5%" or a fraction from 0 to 1 like 0.05`
     );
   }
@@ -61459,62 +63164,62 @@ function describeSchemaError(error, root) {
       const key2 = String(params.additionalProperty);
       const allowed = Object.keys(parentSchema?.properties ?? {});
       const suggestion = closestMatch(key2, allowed);
-      if (suggestion) return problem([...path7, key2], `unknown key; did you mean "${suggestion}"?`);
-      if (path7.length === 0 && (DEFAULTS_KEYS.includes(key2) || SCENARIO_KEYS.includes(key2))) {
+      if (suggestion) return problem([...path9, key2], `unknown key; did you mean "${suggestion}"?`);
+      if (path9.length === 0 && (DEFAULTS_KEYS.includes(key2) || SCENARIO_KEYS.includes(key2))) {
         const home = DEFAULTS_KEYS.includes(key2) ? "under defaults: (or in a scenario)" : "in a scenario";
         return problem([key2], `unknown key at the top level; "${key2}" belongs ${home}`);
       }
-      return problem([...path7, key2], `unknown key; use one of ${allowed.join(", ")}`);
+      return problem([...path9, key2], `unknown key; use one of ${allowed.join(", ")}`);
     }
     case "required": {
       const key2 = String(params.missingProperty);
       const description = parentSchema?.properties?.[key2]?.description;
-      return problem([...path7, key2], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
+      return problem([...path9, key2], `missing required key${description ? `: ${firstSentence(description)}` : ""}`);
     }
     case "type":
       if (typeof value === "number" && !Number.isFinite(value))
-        return problem(path7, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
-      return problem(path7, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+        return problem(path9, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
+      return problem(path9, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
     case "enum": {
       const allowed = params.allowedValues.map(String);
       const suggestion = typeof value === "string" ? closestMatch(value, allowed) : void 0;
       return problem(
-        path7,
+        path9,
         `${quoteValue(value)} is not allowed; use one of ${allowed.join(", ")}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
       );
     }
     case "minimum":
-      return problem(path7, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too small; use at least ${String(params.limit)}`);
     case "exclusiveMinimum":
-      return problem(path7, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too small; use more than ${String(params.limit)}`);
     case "maximum":
     case "exclusiveMaximum":
-      return problem(path7, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
+      return problem(path9, `${quoteValue(value)} is too large; use at most ${String(params.limit)}`);
     case "minItems":
-      return problem(path7, `the list is empty; give at least ${String(params.limit)}`);
+      return problem(path9, `the list is empty; give at least ${String(params.limit)}`);
     case "minProperties":
-      return problem(path7, path7[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
+      return problem(path9, path9[0] === "scenarios" ? "no scenarios; define at least one" : "is empty");
     case "minLength":
-      return problem(path7, `${quoteValue(value)} is empty`);
+      return problem(path9, `${quoteValue(value)} is empty`);
     case "uniqueItems":
-      return problem(path7, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
+      return problem(path9, `${quoteValue(value)} lists ${quoteValue(value[Number(params.j)])} twice`);
     case "pattern": {
-      if (path7.at(-1) === "name" && path7[0] === "services") {
-        return problem(path7, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
+      if (path9.at(-1) === "name" && path9[0] === "services") {
+        return problem(path9, `${quoteValue(value)} is not a valid service name; use letters, digits, ".", "_" or "-"`);
       }
       if (String(params.pattern) === "^https?://") {
-        return problem(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+        return problem(path9, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
       }
-      return problem(path7, `${quoteValue(value)} does not match ${String(params.pattern)}`);
+      return problem(path9, `${quoteValue(value)} does not match ${String(params.pattern)}`);
     }
     default:
-      return problem(path7, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
+      return problem(path9, `${quoteValue(value)} ${error.message ?? "is not valid"}`);
   }
 }
-function offsetOf(doc, path7) {
+function offsetOf(doc, path9) {
   let node = doc.contents;
   let offset = node?.range?.[0];
-  for (const key2 of path7) {
+  for (const key2 of path9) {
     if ((0, import_yaml.isMap)(node)) {
       const pair = node.items.find((item) => String((0, import_yaml.isScalar)(item.key) ? item.key.value : item.key) === String(key2));
       if (!pair) break;
@@ -61530,13 +63235,13 @@ function offsetOf(doc, path7) {
   }
   return offset;
 }
-function isUnder(path7, ancestor) {
-  return ancestor.length <= path7.length && ancestor.every((key2, i) => key2 === path7[i]);
+function isUnder(path9, ancestor) {
+  return ancestor.length <= path9.length && ancestor.every((key2, i) => key2 === path9[i]);
 }
 
 // src/core/template.ts
 var PLACEHOLDER_BODY = /^\s*(row|vars)\.([A-Za-z_][A-Za-z0-9_-]*)\s*$/;
-function parseTemplate(text, path7) {
+function parseTemplate(text, path9) {
   const parts = [];
   let literal = "";
   let i = 0;
@@ -61555,14 +63260,14 @@ function parseTemplate(text, path7) {
     const end = text.indexOf("}", start + 2);
     if (end === -1) {
       throw new ConfigError(
-        `${path7}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path9}: ${JSON.stringify(text)} has an unclosed "\${"; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     const inner = text.slice(start + 2, end);
     const match = PLACEHOLDER_BODY.exec(inner);
     if (!match?.[2]) {
       throw new ConfigError(
-        `${path7}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
+        `${path9}: "\${${inner}}" is not a placeholder; use \${row.<column>} like \${row.id} (write $\${ for a literal \${)`
       );
     }
     if (literal) parts.push(literal);
@@ -61669,13 +63374,13 @@ function compileParts(rawParts, encode) {
     return text;
   };
 }
-function compileTemplate(text, path7) {
-  const compiled = compileParts(parseTemplate(text, path7));
+function compileTemplate(text, path9) {
+  const compiled = compileParts(parseTemplate(text, path9));
   return typeof compiled === "string" ? () => compiled : compiled;
 }
-function compileJson(node, path7) {
+function compileJson(node, path9) {
   if (typeof node === "string") {
-    const parts = parseTemplate(node, path7);
+    const parts = parseTemplate(node, path9);
     const only = parts[0];
     if (parts.length === 1 && only !== void 0 && typeof only !== "string") {
       if ("variable" in only) {
@@ -61689,7 +63394,7 @@ function compileJson(node, path7) {
     return typeof compiled === "string" ? { constant: true, value: compiled } : { constant: false, fill: compiled };
   }
   if (Array.isArray(node)) {
-    const items = node.map((item, i) => compileJson(item, `${path7}[${i}]`));
+    const items = node.map((item, i) => compileJson(item, `${path9}[${i}]`));
     if (items.every((item) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -61697,7 +63402,7 @@ function compileJson(node, path7) {
     };
   }
   if (node !== null && typeof node === "object") {
-    const entries = Object.entries(node).map(([key2, value]) => [key2, compileJson(value, `${path7}.${key2}`)]);
+    const entries = Object.entries(node).map(([key2, value]) => [key2, compileJson(value, `${path9}.${key2}`)]);
     if (entries.every(([, item]) => item.constant)) return { constant: true, value: node };
     return {
       constant: false,
@@ -61710,25 +63415,25 @@ function compileJson(node, path7) {
   }
   return { constant: true, value: node };
 }
-function compileMethod(template, path7 = "request") {
-  const fill = compileTemplate(template.method, `${path7}.method`);
+function compileMethod(template, path9 = "request") {
+  const fill = compileTemplate(template.method, `${path9}.method`);
   const constant = template.method.includes("${") ? void 0 : template.method.toUpperCase();
   return constant === void 0 ? (row) => fill(row).toUpperCase() : () => constant;
 }
-function compileRequest(template, path7 = "request") {
-  const fillPath = compileParts(parseTemplate(template.path, `${path7}.path`), encodePathValue);
+function compileRequest(template, path9 = "request") {
+  const fillPath = compileParts(parseTemplate(template.path, `${path9}.path`), encodePathValue);
   const headerFills = Object.entries(template.headers).map(
-    ([name, value]) => [name, compileParts(parseTemplate(value, `${path7}.headers.${name}`))]
+    ([name, value]) => [name, compileParts(parseTemplate(value, `${path9}.headers.${name}`))]
   );
   let fillBody;
   if (template.body?.kind === "json") {
-    const json = compileJson(template.body.value, `${path7}.json`);
+    const json = compileJson(template.body.value, `${path9}.json`);
     fillBody = json.constant ? JSON.stringify(json.value) : (row, vars) => JSON.stringify(json.fill(row, vars));
     if (!headerFills.some(([name]) => name.toLowerCase() === "content-type")) {
       headerFills.push(["content-type", "application/json"]);
     }
   } else if (template.body?.kind === "raw") {
-    fillBody = compileParts(parseTemplate(template.body.value, `${path7}.body`));
+    fillBody = compileParts(parseTemplate(template.body.value, `${path9}.body`));
   }
   const headersConstant = headerFills.every(([, fill]) => typeof fill === "string");
   const constantHeaders = {};
@@ -61775,27 +63480,27 @@ function isHostAllowed(hostname, port, allowHosts) {
   });
 }
 var REFUSED_HOST = "is not a loopback address; perfgate refuses to load-test other hosts unless you list them in allowHosts";
-function checkTargetUrl(ctx, path7, value) {
+function checkTargetUrl(ctx, path9, value) {
   let url;
   try {
     url = new URL(fillPort(value, PORT_STAND_IN));
   } catch {
-    ctx.problems.add(path7, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path9, `${quoteValue(value)} is not a URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.problems.add(path7, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
+    ctx.problems.add(path9, `${quoteValue(value)} is not an http(s) URL; use one like "http://127.0.0.1:8080"`);
     return void 0;
   }
   if (url.username || url.password) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} has credentials in it; send them as a header (defaults.headers) instead`
     );
     return void 0;
   }
   if (!isLoopbackHost(url.hostname) && !isHostAllowed(url.hostname, url.port, ctx.allowHosts)) {
-    ctx.problems.add(path7, `${quoteValue(value)} ${REFUSED_HOST}`);
+    ctx.problems.add(path9, `${quoteValue(value)} ${REFUSED_HOST}`);
     return void 0;
   }
   return url;
@@ -61811,60 +63516,60 @@ function mergeHeaders(...maps) {
   }
   return Object.fromEntries([...merged.values()]);
 }
-function checkHeaders(ctx, path7, raw) {
+function checkHeaders(ctx, path9, raw) {
   const headers = stringMap(raw);
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name))
-      ctx.problems.add([...path7, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
+      ctx.problems.add([...path9, name], `${quoteValue(name)} is not a valid header name; use letters, digits and "-"`);
     else if (UNSENDABLE_IN_HEADER.test(value)) {
       ctx.problems.add(
-        [...path7, name],
+        [...path9, name],
         `${quoteValue(value)} holds a line break or control character, which a header value cannot carry; remove it`
       );
     }
-    ctx.problems.attempt([...path7, name], () => parseTemplate(value, formatPath([...path7, name])));
+    ctx.problems.attempt([...path9, name], () => parseTemplate(value, formatPath([...path9, name])));
   }
   return headers;
 }
-function checkJsonTemplates(ctx, path7, node) {
-  if (typeof node === "string") ctx.problems.attempt(path7, () => parseTemplate(node, formatPath(path7)));
-  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path7, i], item));
+function checkJsonTemplates(ctx, path9, node) {
+  if (typeof node === "string") ctx.problems.attempt(path9, () => parseTemplate(node, formatPath(path9)));
+  else if (Array.isArray(node)) node.forEach((item, i) => checkJsonTemplates(ctx, [...path9, i], item));
   else if (isRecord(node))
-    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path7, key2], value);
+    for (const [key2, value] of Object.entries(node)) checkJsonTemplates(ctx, [...path9, key2], value);
 }
-function buildRequest(ctx, path7, raw, inheritedHeaders, pathPrefix) {
+function buildRequest(ctx, path9, raw, inheritedHeaders, pathPrefix) {
   const pathText = typeof raw.path === "string" ? raw.path : "/";
   if (typeof raw.path === "string") {
-    ctx.problems.attempt([...path7, "path"], () => parseTemplate(pathText, formatPath([...path7, "path"])));
+    ctx.problems.attempt([...path9, "path"], () => parseTemplate(pathText, formatPath([...path9, "path"])));
     if (!pathText.startsWith("/") && !pathText.startsWith("${")) {
       ctx.problems.add(
-        [...path7, "path"],
+        [...path9, "path"],
         `${quoteValue(pathText)} does not start with "/"; write the path after baseUrl, like "/orders/1"`
       );
     }
   }
   if (typeof raw.method === "string" && raw.method.includes("${"))
     ctx.problems.attempt(
-      [...path7, "method"],
-      () => parseTemplate(raw.method, formatPath([...path7, "method"]))
+      [...path9, "method"],
+      () => parseTemplate(raw.method, formatPath([...path9, "method"]))
     );
   const request = {
     method: typeof raw.method === "string" ? raw.method : "GET",
     path: pathPrefix + pathText,
-    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path7, "headers"], raw.headers))
+    headers: mergeHeaders(inheritedHeaders, checkHeaders(ctx, [...path9, "headers"], raw.headers))
   };
   if (raw.json !== void 0 && raw.body !== void 0) {
     ctx.problems.add(
-      [...path7, "body"],
+      [...path9, "body"],
       "a request takes json or body, not both; use json for a JSON body, body for raw text"
     );
   }
   let body;
   if (raw.json !== void 0) {
-    checkJsonTemplates(ctx, [...path7, "json"], raw.json);
+    checkJsonTemplates(ctx, [...path9, "json"], raw.json);
     body = { kind: "json", value: raw.json };
   } else if (typeof raw.body === "string") {
-    ctx.problems.attempt([...path7, "body"], () => parseTemplate(raw.body, formatPath([...path7, "body"])));
+    ctx.problems.attempt([...path9, "body"], () => parseTemplate(raw.body, formatPath([...path9, "body"])));
     body = { kind: "raw", value: raw.body };
   }
   if (body) request.body = body;
@@ -61913,9 +63618,9 @@ function checkTls(ctx, tls2, pathOf2, url) {
 }
 
 // src/core/config/capacity.ts
-function buildCapacityLoad(ctx, path7, raw) {
+function buildCapacityLoad(ctx, path9, raw) {
   const rate = (key2) => {
-    const at2 = [...path7, key2];
+    const at2 = [...path9, key2];
     const value = ctx.problems.attempt(at2, () => parseRate(raw[key2], formatPath(at2)));
     if (value === 0) ctx.problems.add(at2, `${quoteValue(raw[key2])} sends nothing; use a rate above 0 like "20/s"`);
     if (value !== void 0 && value > MAX_RATE_PER_SEC) {
@@ -61928,13 +63633,13 @@ function buildCapacityLoad(ctx, path7, raw) {
   const maxRatePerSec = rate("maxRate");
   if (startRatePerSec !== void 0 && maxRatePerSec !== void 0 && maxRatePerSec < startRatePerSec) {
     ctx.problems.add(
-      [...path7, "maxRate"],
+      [...path9, "maxRate"],
       `${quoteValue(raw.maxRate)} is below startRate ${quoteValue(raw.startRate)}; the search climbs from startRate to maxRate, so set maxRate above it`
     );
   }
   let step = { kind: "factor", factor: DEFAULT_CAPACITY_STEP_FACTOR };
   if (isRecord(raw.step)) {
-    const stepPath = [...path7, "step"];
+    const stepPath = [...path9, "step"];
     if (raw.step.factor !== void 0 && raw.step.increment !== void 0) {
       ctx.problems.add(
         stepPath,
@@ -61974,17 +63679,17 @@ function buildCapacityLoad(ctx, path7, raw) {
   }
   let holdMs;
   if (raw.hold !== void 0) {
-    holdMs = durationAt(ctx, [...path7, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
+    holdMs = durationAt(ctx, [...path9, "hold"], raw.hold, MIN_CAPACITY_HOLD_MS);
     if (holdMs < MIN_CAPACITY_HOLD_MS) {
       ctx.problems.add(
-        [...path7, "hold"],
+        [...path9, "hold"],
         `${quoteValue(raw.hold)} is too short for a level; use at least "${formatConfigDuration(MIN_CAPACITY_HOLD_MS)}" (the achieved rate is read from the seconds between the first and the last)`
       );
     }
   }
   let resolution = DEFAULT_CAPACITY_RESOLUTION;
   if (raw.resolution !== void 0) {
-    const at2 = [...path7, "resolution"];
+    const at2 = [...path9, "resolution"];
     const negative = typeof raw.resolution === "number" && raw.resolution < 0 || typeof raw.resolution === "string" && raw.resolution.trim().startsWith("-");
     const value = negative ? -1 : effectAt(ctx, at2, raw.resolution);
     if (value !== void 0 && (value <= 0 || value >= 1)) {
@@ -61998,10 +63703,10 @@ function buildCapacityLoad(ctx, path7, raw) {
   }
   let maxDurationMs;
   if (raw.maxDuration !== void 0) {
-    maxDurationMs = durationAt(ctx, [...path7, "maxDuration"], raw.maxDuration, 0);
+    maxDurationMs = durationAt(ctx, [...path9, "maxDuration"], raw.maxDuration, 0);
     if (maxDurationMs <= 0)
       ctx.problems.add(
-        [...path7, "maxDuration"],
+        [...path9, "maxDuration"],
         `${quoteValue(raw.maxDuration)} is too short; use a duration above 0 like "5m"`
       );
   }
@@ -62035,12 +63740,12 @@ var EXECUTOR_KEYS = {
   }
 };
 var LOAD_KEYS = [...new Set(Object.values(EXECUTOR_KEYS).flatMap((keys) => keys.takes))];
-function buildStages(ctx, path7, raw, executor) {
+function buildStages(ctx, path9, raw, executor) {
   if (!Array.isArray(raw)) return [];
   const stages = [];
   raw.forEach((item, i) => {
     if (!isRecord(item)) return;
-    const stagePath = [...path7, i];
+    const stagePath = [...path9, i];
     const durationMs = durationAt(ctx, [...stagePath, "duration"], item.duration, 0);
     const targetPath = [...stagePath, "target"];
     let target2 = 0;
@@ -62066,18 +63771,18 @@ function buildStages(ctx, path7, raw, executor) {
     stages.push({ durationMs, target: target2 });
   });
   if (raw.length > 0 && stages.length === raw.length && stages.every((stage) => stage.durationMs === 0)) {
-    ctx.problems.add(path7, 'the stages last 0s in total; give at least one stage a duration like "30s"');
+    ctx.problems.add(path9, 'the stages last 0s in total; give at least one stage a duration like "30s"');
   }
   return stages;
 }
-function buildLoad(ctx, path7, raw, executor) {
+function buildLoad(ctx, path9, raw, executor) {
   const { takes, needs: needs2 } = EXECUTOR_KEYS[executor];
   let complete = true;
   for (const key2 of LOAD_KEYS) {
     if (raw[key2] === void 0 || takes.includes(key2)) continue;
     const owners = EXECUTORS.filter((other) => EXECUTOR_KEYS[other].takes.includes(key2));
     ctx.problems.add(
-      [...path7, key2],
+      [...path9, key2],
       `${executor} does not use "${key2}"; only ${owners.join(" and ")} ${owners.length > 1 ? "do" : "does"} (${executor} takes ${takes.join(", ")})`,
       true
     );
@@ -62085,18 +63790,18 @@ function buildLoad(ctx, path7, raw, executor) {
   for (const key2 of needs2) {
     if (raw[key2] !== void 0) continue;
     complete = false;
-    ctx.problems.add([...path7, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
+    ctx.problems.add([...path9, key2], `missing; ${executor} needs ${needs2.join(" and ")}`);
   }
   const positiveDuration = (key2, fallbackMs) => {
-    const ms2 = durationAt(ctx, [...path7, key2], raw[key2], fallbackMs);
+    const ms2 = durationAt(ctx, [...path9, key2], raw[key2], fallbackMs);
     if (raw[key2] !== void 0 && ms2 <= 0)
-      ctx.problems.add([...path7, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
+      ctx.problems.add([...path9, key2], `${quoteValue(raw[key2])} is too short; use a duration above 0 like "30s"`);
     return ms2;
   };
   const integer = (key2, fallback) => Number.isInteger(raw[key2]) ? raw[key2] : fallback;
   const users = (key2, fallback) => {
     const value = integer(key2, fallback);
-    checkConnections(ctx, [...path7, key2], value, "virtual users");
+    checkConnections(ctx, [...path9, key2], value, "virtual users");
     return value;
   };
   switch (executor) {
@@ -62108,7 +63813,7 @@ function buildLoad(ctx, path7, raw, executor) {
       return {
         executor,
         startVus: users("startVUs", 0),
-        stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor)
+        stages: buildStages(ctx, [...path9, "stages"], raw.stages, executor)
       };
     case "shared-iterations": {
       const maxDurationMs = positiveDuration("maxDuration", DEFAULT_MAX_DURATION_MS);
@@ -62118,21 +63823,21 @@ function buildLoad(ctx, path7, raw, executor) {
       const durationMs = positiveDuration("duration", 0);
       let ratePerSec = 0;
       if (raw.rate !== void 0) {
-        ratePerSec = ctx.problems.attempt([...path7, "rate"], () => parseRate(raw.rate, formatPath([...path7, "rate"]))) ?? 1;
+        ratePerSec = ctx.problems.attempt([...path9, "rate"], () => parseRate(raw.rate, formatPath([...path9, "rate"]))) ?? 1;
         if (ratePerSec === 0)
-          ctx.problems.add([...path7, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
-        checkRate(ctx, [...path7, "rate"], ratePerSec);
+          ctx.problems.add([...path9, "rate"], `${quoteValue(raw.rate)} sends nothing; use a rate above 0 like "200/s"`);
+        checkRate(ctx, [...path9, "rate"], ratePerSec);
       }
       return complete ? { executor, ratePerSec, durationMs } : void 0;
     }
     case "ramping-arrival-rate": {
-      const startPath = [...path7, "startRate"];
+      const startPath = [...path9, "startRate"];
       const startRatePerSec = raw.startRate === void 0 ? 0 : ctx.problems.attempt(startPath, () => parseRate(raw.startRate, formatPath(startPath))) ?? 0;
       checkRate(ctx, startPath, startRatePerSec);
-      return { executor, startRatePerSec, stages: buildStages(ctx, [...path7, "stages"], raw.stages, executor) };
+      return { executor, startRatePerSec, stages: buildStages(ctx, [...path9, "stages"], raw.stages, executor) };
     }
     case "capacity":
-      return complete ? buildCapacityLoad(ctx, path7, raw) : void 0;
+      return complete ? buildCapacityLoad(ctx, path9, raw) : void 0;
   }
 }
 function measuredDurationMs(load) {
@@ -62147,7 +63852,7 @@ function autoSegmentMs(measuredMs) {
 }
 
 // src/core/config/scenario.ts
-function parseCapture(ctx, path7, raw) {
+function parseCapture(ctx, path9, raw) {
   if (typeof raw !== "string") return void 0;
   if (raw.startsWith("header:") && raw.length > "header:".length)
     return { kind: "header", name: raw.slice("header:".length).trim().toLowerCase() };
@@ -62157,7 +63862,7 @@ function parseCapture(ctx, path7, raw) {
       new RegExp(pattern);
     } catch (error) {
       ctx.problems.add(
-        path7,
+        path9,
         `${quoteValue(raw)} is not a valid regular expression (${error.message}); fix the pattern after "regex:"`
       );
       return void 0;
@@ -62166,17 +63871,17 @@ function parseCapture(ctx, path7, raw) {
   }
   if (/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']*'\])*$/.test(raw)) return { kind: "json", path: raw };
   ctx.problems.add(
-    path7,
+    path9,
     `${quoteValue(raw)} is not a capture; use a JSON path like "$.id" or "$.items[0].sku", "header:location", or "regex:id=(\\d+)"`
   );
   return void 0;
 }
-function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
+function buildFlowSteps(ctx, path9, raw, inheritedHeaders, pathPrefix, names, weighted = false) {
   if (!Array.isArray(raw)) return [];
   const steps2 = [];
   raw.forEach((item, i) => {
     if (!isRecord(item) || typeof item.name !== "string" || !isRecord(item.request)) return;
-    const stepPath = [...path7, i];
+    const stepPath = [...path9, i];
     if (names.has(item.name))
       ctx.problems.add(
         [...stepPath, "name"],
@@ -62211,7 +63916,7 @@ function buildFlowSteps(ctx, path7, raw, inheritedHeaders, pathPrefix, names, we
   });
   return steps2;
 }
-function checkFlowVariables(ctx, path7, flow, hasSetup) {
+function checkFlowVariables(ctx, path9, flow, hasSetup) {
   const known = [];
   const visit = (steps2, key2) => {
     const setupKnown = [...known];
@@ -62220,7 +63925,7 @@ function checkFlowVariables(ctx, path7, flow, hasSetup) {
         if (known.includes(use.name)) continue;
         const later = [...flow.setup, ...flow.steps].some((other) => Object.hasOwn(other.capture, use.name));
         const suggestion = closestMatch(use.name, known);
-        const where = [...path7, key2, i, ...use.where.split(".")];
+        const where = [...path9, key2, i, ...use.where.split(".")];
         const why = key2 === "mix" ? "no setup step captures it (a mix entry sees only the setup's values)" : later ? "it is captured only by a later step" : "no setup step or earlier step captures it";
         ctx.problems.add(
           where,
@@ -62234,18 +63939,18 @@ function checkFlowVariables(ctx, path7, flow, hasSetup) {
   visit(flow.setup, "setup");
   visit(flow.steps, flow.mix ? "mix" : "steps");
 }
-function splitBaseUrl(ctx, path7, value) {
-  const url = checkTargetUrl(ctx, path7, value);
+function splitBaseUrl(ctx, path9, value) {
+  const url = checkTargetUrl(ctx, path9, value);
   if (!url) return void 0;
   if (url.search || url.hash) {
-    ctx.problems.add(path7, `${quoteValue(value)} has a query or fragment; put those in request.path`);
+    ctx.problems.add(path9, `${quoteValue(value)} has a query or fragment; put those in request.path`);
     return void 0;
   }
   const prefix = url.pathname.replace(/\/+$/, "");
   if (!hasPortPlaceholder(value)) return { origin: url.origin, prefix, url };
   if (url.port !== String(PORT_STAND_IN) || hasPortPlaceholder(prefix) || value.split(PORT_PLACEHOLDER).length > 2) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(value)} uses ${PORT_PLACEHOLDER} other than as its port; write it as the port, like "http://127.0.0.1:${PORT_PLACEHOLDER}"`
     );
     return void 0;
@@ -62253,36 +63958,36 @@ function splitBaseUrl(ctx, path7, value) {
   return { origin: `${url.protocol}//${url.hostname}:${PORT_PLACEHOLDER}`, prefix, url };
 }
 function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
-  const path7 = ["scenarios", name];
+  const path9 = ["scenarios", name];
   if (name.trim() !== name || name === "" || /[*\r\n]/.test(name)) {
     ctx.problems.add(
-      path7,
+      path9,
       `${quoteValue(name)} is not a usable scenario name; avoid "*" (a wildcard in thresholds), line breaks and leading or trailing spaces`
     );
   }
   const executor = EXECUTORS.find((candidate) => candidate === raw.executor);
-  const load = executor ? buildLoad(ctx, path7, raw, executor) : void 0;
+  const load = executor ? buildLoad(ctx, path9, raw, executor) : void 0;
   if (executor && OPEN_EXECUTORS2.includes(executor) && raw.thinkTime !== void 0) {
     ctx.problems.add(
-      [...path7, "thinkTime"],
+      [...path9, "thinkTime"],
       `${executor} does not use "thinkTime"; only the closed models do (${CLOSED_EXECUTORS.join(", ")})`,
       true
     );
   }
   if (executor && CLOSED_EXECUTORS.includes(executor) && raw.maxInFlight !== void 0) {
     ctx.problems.add(
-      [...path7, "maxInFlight"],
+      [...path9, "maxInFlight"],
       `${executor} does not use "maxInFlight"; only the open models do (${OPEN_EXECUTORS2.join(", ")}); its virtual users bound the requests in flight`,
       true
     );
   }
-  const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path7, key2] } : { value: defaults[key2], path: ["defaults", key2] };
+  const pick = (key2) => raw[key2] !== void 0 ? { value: raw[key2], path: [...path9, key2] } : { value: defaults[key2], path: ["defaults", key2] };
   const baseUrl = pick("baseUrl");
   let target2;
   if (baseUrl.value === void 0) {
     ctx.problems.add(
-      [...path7, "baseUrl"],
-      `missing; set defaults.baseUrl or ${formatPath([...path7, "baseUrl"])}, like "http://127.0.0.1:8080"`
+      [...path9, "baseUrl"],
+      `missing; set defaults.baseUrl or ${formatPath([...path9, "baseUrl"])}, like "http://127.0.0.1:8080"`
     );
   } else if (typeof baseUrl.value === "string") {
     target2 = splitBaseUrl(ctx, baseUrl.path, baseUrl.value);
@@ -62309,10 +64014,10 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     checkConnections(ctx, maxInFlightPick.path, maxInFlight, "requests in flight");
   const okStatus = pick("okStatus").value;
   const tls2 = mergeTls(readTls(defaults.tls), readTls(raw.tls));
-  checkTls(ctx, tls2, (key2) => tlsKeyPath(path7, raw, key2), target2?.url);
+  checkTls(ctx, tls2, (key2) => tlsKeyPath(path9, raw, key2), target2?.url);
   if (raw.tls !== void 0 && target2 && target2.url.protocol !== "https:") {
     ctx.problems.add(
-      [...path7, "tls"],
+      [...path9, "tls"],
       `applies to https: targets only, and ${formatPath(baseUrl.path)} is ${target2.url.protocol}; use an https:// baseUrl or remove tls`
     );
   }
@@ -62341,7 +64046,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   const http = readHttpVersion(httpPick.value);
   const latencyPick = pick("latency");
   const latency = latencyPick.value === "ttfb" || latencyPick.value === "full" ? latencyPick.value : void 0;
-  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path7, "headers"], raw.headers);
+  const scenarioHeaders = raw.headers === void 0 ? {} : checkHeaders(ctx, [...path9, "headers"], raw.headers);
   let flow;
   if (raw.steps !== void 0 || raw.setup !== void 0 || raw.mix !== void 0) {
     const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
@@ -62350,40 +64055,40 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     const stepsKey = mixed ? "mix" : "steps";
     const prefix = target2?.prefix ?? "";
     flow = {
-      setup: buildFlowSteps(ctx, [...path7, "setup"], raw.setup, inherited, prefix, names),
-      steps: buildFlowSteps(ctx, [...path7, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
+      setup: buildFlowSteps(ctx, [...path9, "setup"], raw.setup, inherited, prefix, names),
+      steps: buildFlowSteps(ctx, [...path9, stepsKey], mixed ? raw.mix : raw.steps, inherited, prefix, names, mixed)
     };
     if (mixed) flow.mix = true;
-    checkFlowVariables(ctx, path7, flow, flow.setup.length > 0);
+    checkFlowVariables(ctx, path9, flow, flow.setup.length > 0);
     if (raw.mix !== void 0 && raw.steps !== void 0)
       ctx.problems.add(
-        [...path7, "mix"],
+        [...path9, "mix"],
         "a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them"
       );
     if (raw.request !== void 0)
       ctx.problems.add(
-        [...path7, "request"],
+        [...path9, "request"],
         `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`
       );
     else if (raw.steps === void 0 && raw.mix === void 0)
       ctx.problems.add(
-        [...path7, "setup"],
+        [...path9, "setup"],
         "setup needs steps: the requests each iteration sends after it; add steps: [{ name, request }]"
       );
     if (executor === "capacity")
       ctx.problems.add(
-        [...path7, "steps"],
+        [...path9, "steps"],
         "the capacity executor does not run flows yet; use constant-arrival-rate or a closed model for a flow"
       );
   } else if (raw.request === void 0) {
     ctx.problems.add(
-      [...path7, "request"],
+      [...path9, "request"],
       'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests'
     );
   }
   const request = flow?.steps[0] ? flow.steps[0].request : isRecord(raw.request) ? buildRequest(
     ctx,
-    [...path7, "request"],
+    [...path9, "request"],
     raw.request,
     mergeHeaders(defaultHeaders, scenarioHeaders),
     target2?.prefix ?? ""
@@ -62393,17 +64098,17 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     data = { file: raw.data.file, order: raw.data.order === "random" ? "random" : "round-robin" };
     if (!/\.(csv|json)$/i.test(data.file)) {
       ctx.problems.add(
-        [...path7, "data", "file"],
+        [...path9, "data", "file"],
         `${quoteValue(data.file)} is neither a .csv nor a .json file; use CSV with a header row or a JSON array of objects`
       );
     }
   }
   if (flow && !data) {
     const all = [
-      ...flow.setup.map((step, i) => [step, [...path7, "setup", i, "request"]]),
+      ...flow.setup.map((step, i) => [step, [...path9, "setup", i, "request"]]),
       ...flow.steps.map((step, i) => [
         step,
-        [...path7, flow.mix ? "mix" : "steps", i, "request"]
+        [...path9, flow.mix ? "mix" : "steps", i, "request"]
       ])
     ];
     const used = all.flatMap(([step, at2]) => requestColumns(step.request).map((use) => ({ ...use, at: at2 })));
@@ -62417,13 +64122,13 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   }
   if (request && !data && !flow) {
     const uses = [
-      [[...path7, "request", "method"], templateColumns(request.method)],
-      [[...path7, "request", "path"], templateColumns(request.path)]
+      [[...path9, "request", "method"], templateColumns(request.method)],
+      [[...path9, "request", "path"], templateColumns(request.path)]
     ];
-    if (request.body?.kind === "json") uses.push([[...path7, "request", "json"], jsonColumns(request.body.value)]);
-    if (request.body?.kind === "raw") uses.push([[...path7, "request", "body"], templateColumns(request.body.value)]);
+    if (request.body?.kind === "json") uses.push([[...path9, "request", "json"], jsonColumns(request.body.value)]);
+    if (request.body?.kind === "raw") uses.push([[...path9, "request", "body"], templateColumns(request.body.value)]);
     for (const [name2, value] of Object.entries(request.headers))
-      uses.push([[...path7, "request", "headers", name2], templateColumns(value)]);
+      uses.push([[...path9, "request", "headers", name2], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
         ctx.problems.add(
@@ -62452,7 +64157,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
     const connectionHeader = request ? Object.keys(request.headers).find((name2) => H2_FORBIDDEN_HEADERS.has(name2.toLowerCase())) : void 0;
     if (connectionHeader !== void 0)
       ctx.problems.add(
-        [...path7, "request", "headers", connectionHeader],
+        [...path9, "request", "headers", connectionHeader],
         `is a connection header, which HTTP/2 forbids (RFC 9113 \xA78.2.2); remove it, or use http: 1.1`
       );
   }
@@ -62474,7 +64179,7 @@ function buildScenario(ctx, name, raw, defaults, defaultHeaders) {
   if (typeof raw.group === "string") {
     if (executor === "capacity") {
       ctx.problems.add(
-        [...path7, "group"],
+        [...path9, "group"],
         "the capacity executor searches its own rates and cannot run beside other scenarios; remove group from this scenario"
       );
     }
@@ -62497,18 +64202,20 @@ function readHttpVersion(value) {
 
 // src/core/config/services.ts
 function buildService(ctx, raw, index) {
-  const path7 = ["services", index];
+  const path9 = ["services", index];
   const service = {
     name: typeof raw.name === "string" ? raw.name : "",
     run: typeof raw.run === "string" ? raw.run : "",
     env: stringMap(raw.env),
-    stopGraceMs: durationAt(ctx, [...path7, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
+    stopGraceMs: durationAt(ctx, [...path9, "stopGrace"], raw.stopGrace, DEFAULT_STOP_GRACE_MS)
   };
   const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => raw.env[name] === null) : [];
   if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === "string") service.cwd = raw.cwd;
+  const profile = readProfiler(raw.profile);
+  if (profile) service.profile = profile;
   if (isRecord(raw.ready)) {
-    const readyPath = [...path7, "ready"];
+    const readyPath = [...path9, "ready"];
     const timeoutMs = durationAt(ctx, [...readyPath, "timeout"], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
     if (timeoutMs <= 0)
       ctx.problems.add([...readyPath, "timeout"], `${quoteValue(raw.ready.timeout)} is too short; use at least "1s"`);
@@ -62547,6 +64254,19 @@ function buildService(ctx, raw, index) {
   }
   return service;
 }
+function readProfiler(raw) {
+  if (raw === "node" || raw === "perf" || raw === "py-spy") return { kind: raw };
+  if (!isRecord(raw)) return void 0;
+  if (raw.kind === "command" && typeof raw.start === "string" && typeof raw.stop === "string")
+    return { kind: "command", start: raw.start, stop: raw.stop };
+  return readProfiler(raw.kind);
+}
+function buildProfile(ctx, raw) {
+  const windowMs = durationAt(ctx, ["profile", "window"], raw.window, DEFAULT_PROFILE_WINDOW_MS);
+  if (windowMs < 1e3)
+    ctx.problems.add(["profile", "window"], `${quoteValue(raw.window)} is too short to sample; use at least "1s"`);
+  return { when: raw.when === "always" ? "always" : "regression", windowMs };
+}
 function buildSetup(ctx, raw) {
   if (!Array.isArray(raw)) return [];
   const steps2 = [];
@@ -62556,9 +64276,9 @@ function buildSetup(ctx, raw) {
       return;
     }
     if (!isRecord(item) || typeof item.run !== "string") return;
-    const path7 = ["setup", i, "timeout"];
-    const timeoutMs = durationAt(ctx, path7, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
-    if (timeoutMs <= 0) ctx.problems.add(path7, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
+    const path9 = ["setup", i, "timeout"];
+    const timeoutMs = durationAt(ctx, path9, item.timeout, DEFAULT_SETUP_TIMEOUT_MS);
+    if (timeoutMs <= 0) ctx.problems.add(path9, `${quoteValue(item.timeout)} is too short; use at least "1s"`);
     steps2.push({ run: item.run, timeoutMs, ...typeof item.cwd === "string" ? { cwd: item.cwd } : {} });
   });
   return steps2;
@@ -62569,18 +64289,18 @@ function buildThresholds(ctx, raw, scenarioNames, capacityNames) {
   const thresholds = {};
   if (!isRecord(raw)) return thresholds;
   for (const [glob, value] of Object.entries(raw)) {
-    const path7 = ["thresholds", glob];
+    const path9 = ["thresholds", glob];
     const expressions = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
     const pattern = globToRegExp(glob);
     if (scenarioNames.length > 0 && !scenarioNames.some((name) => pattern.test(name))) {
       const suggestion = closestMatch(glob, scenarioNames);
       ctx.problems.add(
-        path7,
+        path9,
         `matches no scenario${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the scenarios are ${scenarioNames.join(", ")}`
       );
     }
     expressions.forEach((expression, i) => {
-      const at2 = typeof value === "string" ? path7 : [...path7, i];
+      const at2 = typeof value === "string" ? path9 : [...path9, i];
       const threshold = ctx.problems.attempt(at2, () => parseThreshold(expression, formatPath(at2)));
       if (threshold?.metric !== "capacity") return;
       const others = scenarioNames.filter((name) => pattern.test(name) && !capacityNames.includes(name));
@@ -62654,7 +64374,8 @@ function buildConfig(root, doc, problems) {
     ...tls2 ? { tls: tls2 } : {},
     ...defaultHttp ? { http: defaultHttp } : {},
     report: buildReport(isRecord(root.report) ? root.report : {}),
-    trends: buildTrends(isRecord(root.trends) ? root.trends : {})
+    trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
+    profile: buildProfile(ctx, isRecord(root.profile) ? root.profile : {})
   };
   if (config.compare.mode === "ab") {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
@@ -62789,20 +64510,20 @@ function refuse(message) {
 function splitOf(results2) {
   return results2.shard?.split === "load" ? "load" : "scenarios";
 }
-function label(path7, results2) {
+function label(path9, results2) {
   const shard = shardOf(results2);
-  return `shard ${shard.index}/${shard.count} (${path7})`;
+  return `shard ${shard.index}/${shard.count} (${path9})`;
 }
-function mergeInputProblem({ path: path7, results: results2 }) {
+function mergeInputProblem({ path: path9, results: results2 }) {
   const shard = results2.shard;
   if (shard !== void 0) {
     if (!Number.isSafeInteger(shard.count) || shard.count < 1)
-      return `${path7}: shard.count is ${String(shard.count)}, not a number of shards \u2265 1`;
+      return `${path9}: shard.count is ${String(shard.count)}, not a number of shards \u2265 1`;
     if (!Number.isSafeInteger(shard.index) || shard.index < 1 || shard.index > shard.count)
-      return `${path7}: shard.index is ${String(shard.index)}, outside 1..${shard.count} (shard ${String(shard.index)} of ${shard.count} does not exist)`;
+      return `${path9}: shard.index is ${String(shard.index)}, outside 1..${shard.count} (shard ${String(shard.index)} of ${shard.count} does not exist)`;
   }
   for (const [i, scenario] of results2.scenarios.entries()) {
-    const at2 = `${path7}: scenarios[${i}] (${scenario.name})`;
+    const at2 = `${path9}: scenarios[${i}] (${scenario.name})`;
     const classed = Object.values(scenario.errors ?? {}).reduce((n, count) => n + count, 0);
     if (classed > scenario.requests.ko)
       return `${at2}.errors add up to ${classed}, more than its failed requests (requests.ko ${scenario.requests.ko}): every error class counts failures`;
@@ -62824,33 +64545,33 @@ function checkShards(inputs) {
     const problem = mergeInputProblem(input);
     if (problem !== void 0) refuse(problem);
   }
-  for (const { path: path7, results: results2 } of inputs) {
+  for (const { path: path9, results: results2 } of inputs) {
     if (results2.configHash !== first.results.configHash) {
       refuse(
-        `${first.path} and ${path7} come from different configs (config ${first.results.configHash} and ${results2.configHash})`
+        `${first.path} and ${path9} come from different configs (config ${first.results.configHash} and ${results2.configHash})`
       );
     }
     const shard = shardOf(results2);
     if (shard.count !== firstShard.count) {
       refuse(
-        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path7} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
+        `${first.path} is shard ${firstShard.index}/${firstShard.count} and ${path9} is shard ${shard.index}/${shard.count}: they split the scenarios differently`
       );
     }
     if (splitOf(results2) !== split) {
       refuse(
-        `${first.path} split the ${split} (--split ${split}) and ${path7} the ${splitOf(results2)}: shards of one run split one way`
+        `${first.path} split the ${split} (--split ${split}) and ${path9} the ${splitOf(results2)}: shards of one run split one way`
       );
     }
     if (results2.ab === void 0 !== (first.results.ab === void 0)) {
-      const [ab, alone] = results2.ab === void 0 ? [first.path, path7] : [path7, first.path];
+      const [ab, alone] = results2.ab === void 0 ? [first.path, path9] : [path9, first.path];
       refuse(`${ab} is from an A/B run and ${alone} is not: shards of one run are all A/B or none`);
     }
     const other = seenShards.get(shard.index);
     if (other !== void 0) {
       const which = shard.count === 1 ? "both are whole runs (no --shard), not shards of one run" : `both are shard ${shard.index}/${shard.count}`;
-      refuse(`${other} and ${path7}: ${which}`);
+      refuse(`${other} and ${path9}: ${which}`);
     }
-    seenShards.set(shard.index, path7);
+    seenShards.set(shard.index, path9);
   }
   if (seenShards.size !== firstShard.count) {
     const missing = Array.from({ length: firstShard.count }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
@@ -62862,7 +64583,7 @@ function checkShards(inputs) {
 }
 function concatScenarios(inputs) {
   const byName = /* @__PURE__ */ new Map();
-  for (const { path: path7, results: results2 } of inputs) {
+  for (const { path: path9, results: results2 } of inputs) {
     for (const scenario of results2.scenarios) {
       const earlier = byName.get(scenario.name);
       if (earlier) {
@@ -62870,10 +64591,10 @@ function concatScenarios(inputs) {
         const [b0, b1] = windowOf2(scenario);
         const overlap = a0 < b1 && b0 < a1;
         refuse(
-          `scenario ${scenario.name} is in both ${earlier.path} and ${path7}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
+          `scenario ${scenario.name} is in both ${earlier.path} and ${path9}` + (overlap ? ", in overlapping time windows: two loads at once on one service" : ", measured twice")
         );
       }
-      byName.set(scenario.name, { scenario, path: path7 });
+      byName.set(scenario.name, { scenario, path: path9 });
     }
   }
   return [...byName.values()].map((entry) => entry.scenario);
@@ -62884,13 +64605,13 @@ function addScenarios(inputs, interrupted) {
   const merged = [];
   for (const name of names) {
     const parts = [];
-    for (const { path: path7, results: results2 } of sorted) {
+    for (const { path: path9, results: results2 } of sorted) {
       const scenario = results2.scenarios.find((s) => s.name === name);
       if (scenario)
-        parts.push({ path: path7, shardIndex: shardOf(results2).index, shardCount: shardOf(results2).count, scenario });
+        parts.push({ path: path9, shardIndex: shardOf(results2).index, shardCount: shardOf(results2).count, scenario });
       else if (interrupted) break;
       else
-        refuse(`scenario ${name} is missing from ${label(path7, results2)}, though every load shard runs every scenario`);
+        refuse(`scenario ${name} is missing from ${label(path9, results2)}, though every load shard runs every scenario`);
     }
     if (parts.length === sorted.length) merged.push(mergeLoadScenario(parts));
   }
@@ -62909,7 +64630,7 @@ function mergeAb(inputs) {
       baseFailure: { ...failure2, reason: `${label(failed.path, failed.results)}: ${failure2.reason}` }
     };
   }
-  const base = mergeResults(inputs.map(({ path: path7, results: results2 }) => ({ path: `${path7} (base)`, results: results2.ab.base })));
+  const base = mergeResults(inputs.map(({ path: path9, results: results2 }) => ({ path: `${path9} (base)`, results: results2.ab.base })));
   return { ...first, base };
 }
 function mergeResults(inputs) {
@@ -63290,6 +65011,89 @@ function renderTotals(results2) {
   return out;
 }
 
+// src/core/report/profile.ts
+var GROWN_SHOWN = 5;
+function percent(share2) {
+  return `${(share2 * 100).toFixed(1)}%`;
+}
+function shareChange(entry) {
+  const points = (entry.ownShare[1] - entry.ownShare[0]) * 100;
+  return `${percent(entry.ownShare[0])} \u2192 ${percent(entry.ownShare[1])} (+${points.toFixed(1)} pts)`;
+}
+function describeProfile(profile) {
+  const why = profile.trigger === "regression" ? "after the verdict, as it regressed" : "after the verdict";
+  return `${profile.kind} profile of ${profile.service}, base and head at once for ${profile.windowMs / 1e3} s at this load, ${why}`;
+}
+function describeRule(profile) {
+  const rule2 = profile.rule;
+  return rule2 ? `a rise of ${(rule2.minShareChange * 100).toFixed(0)} points of the CPU or more, significant at ${rule2.alpha} over ${rule2.tested} functions` : "the rule";
+}
+function renderProfilesMarkdown(profiles, scenario, link2) {
+  const mine = (profiles ?? []).filter((profile) => profile.scenario === scenario);
+  if (mine.length === 0) return void 0;
+  const out = ["**Where the time went**"];
+  for (const profile of mine) {
+    out.push("");
+    if (profile.error) {
+      out.push(`\u26A0\uFE0F ${escapeText(describeProfile(profile))}: failed (${escapeText(profile.error)}); the verdict stands`);
+      continue;
+    }
+    const grown = profile.grown ?? [];
+    const files = link2 ? `; flame graph and profiles: [${escapeText(link2.label)}](${link2.url})` : "";
+    out.push(
+      `${escapeText(describeProfile(profile))} (${profile.baseSamples ?? 0} \u2192 ${profile.headSamples ?? 0} CPU samples${files}):`
+    );
+    if (grown.length === 0) {
+      out.push("", `No function's share of the CPU grew by ${escapeText(describeRule(profile))}.`);
+      continue;
+    }
+    const rows2 = [["function", "where", "own share of the CPU, base \u2192 head", "samples"]];
+    for (const entry of grown.slice(0, GROWN_SHOWN)) {
+      rows2.push([
+        code(entry.name),
+        entry.location ? code(entry.location) : "\u2013",
+        shareChange(entry),
+        `${entry.base.own} \u2192 ${entry.head.own}`
+      ]);
+    }
+    out.push("", table(rows2, ["l", "l", "r", "r"]));
+  }
+  return out.join("\n");
+}
+function renderProfilesText(profiles, scenario) {
+  const mine = (profiles ?? []).filter((profile) => profile.scenario === scenario);
+  const out = [];
+  for (const profile of mine) {
+    if (profile.error) {
+      out.push(
+        `  \u26A0 where the time went: ${escapeLogText(describeProfile(profile))}: failed (${escapeLogText(profile.error)}); the verdict stands`
+      );
+      continue;
+    }
+    const grown = profile.grown ?? [];
+    out.push(
+      `  where the time went (${escapeLogText(describeProfile(profile))}; ${profile.baseSamples ?? 0} \u2192 ${profile.headSamples ?? 0} CPU samples):`
+    );
+    if (grown.length === 0) {
+      out.push(`    no function's share of the CPU grew by ${describeRule(profile)}`);
+    } else {
+      const rows2 = [["function", "where", "own share, base \u2192 head", "samples"]];
+      for (const entry of grown.slice(0, GROWN_SHOWN)) {
+        rows2.push([
+          escapeLogText(entry.name),
+          escapeLogText(entry.location ?? "\u2013"),
+          shareChange(entry),
+          `${entry.base.own} \u2192 ${entry.head.own}`
+        ]);
+      }
+      out.push(...renderTextTable(rows2, [false, false, true, true], "    "));
+    }
+    const svg = profile.files?.find((file) => file.endsWith(".diff.svg"));
+    if (svg) out.push(`    flame graph: ${escapeLogText(svg)}`);
+  }
+  return out;
+}
+
 // src/core/accept.ts
 function describeAcceptedChange(m) {
   const amount = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
@@ -63551,6 +65355,7 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(`  \u26A0 generator saturated: ${escapeLogText(r.generator.reasons.join("; ")) || "it could not keep up"}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
+  out.push(...renderProfilesText(comparison.current.profiles, s.name));
   return out;
 }
 function describeFailures(label2, r) {
@@ -63726,7 +65531,12 @@ function renderMarkdown(comparison, options) {
   for (const scenario of comparison.scenarios) {
     blocks.push({
       kind: "scenario",
-      text: renderScenario2(comparison, scenario, reasons),
+      text: renderScenario2(
+        comparison,
+        scenario,
+        reasons,
+        options.profilesUrl ? { url: options.profilesUrl, label: options.profilesLabel ?? "the artifact" } : void 0
+      ),
       failing: isFailing(scenario)
     });
     blocks.push({
@@ -63951,7 +65761,7 @@ function describeLoad(r) {
   parts.push(`grade: ${formatGrade(r.grade, r.requests.ok)}`);
   return parts.join(" \xB7 ");
 }
-function renderScenario2(comparison, s, reasons) {
+function renderScenario2(comparison, s, reasons, profileLink) {
   const out = [`### ${scenarioEmoji(s)} ${code(s.name, "text")}`, "", describeLoad(s.current), ""];
   const okCurrent = s.current.requests.ok;
   const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
@@ -63990,6 +65800,8 @@ function renderScenario2(comparison, s, reasons) {
   if (remarks.length > 0) out.push("", remarks.join("<br>\n"));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push("", capacity);
+  const profiles = renderProfilesMarkdown(comparison.current.profiles, s.name, profileLink ?? void 0);
+  if (profiles) out.push("", profiles);
   const moved = s.metrics.some(
     (m) => ["p50", "p90", "p95", "p99"].includes(m.metric) && (m.verdict === "regression" || m.verdict === "improvement")
   );
@@ -64722,11 +66534,11 @@ function createDirStore(dir, configHash, options = {}) {
     async load() {
       const newest = await newestName();
       if (newest === void 0) return void 0;
-      const path7 = join(absoluteDir, newest);
+      const path9 = join(absoluteDir, newest);
       try {
-        return { text: await readFile2(path7, "utf8"), source: path7 };
+        return { text: await readFile2(path9, "utf8"), source: path9 };
       } catch (error) {
-        throw new Error(`cannot read the baseline file ${path7}: ${error.message}`);
+        throw new Error(`cannot read the baseline file ${path9}: ${error.message}`);
       }
     },
     save: (text, meta) => write(text, meta, now2()),
@@ -64760,15 +66572,15 @@ function createDirStore(dir, configHash, options = {}) {
     const attempt = checkNamePart("attempt", meta.attempt);
     const stamp2 = at2.toISOString().replace(/[-:.]/g, "");
     const name = `${prefix}${stamp2}-${runId}-${attempt}.json`;
-    const path7 = join(absoluteDir, name);
+    const path9 = join(absoluteDir, name);
     const tempPath = join(absoluteDir, `.${name}.${randomUUID()}.tmp`);
     try {
       await mkdir(absoluteDir, { recursive: true });
       await writeFile(tempPath, text, "utf8");
-      await rename(tempPath, path7);
+      await rename(tempPath, path9);
     } catch (error) {
       await rm(tempPath, { force: true }).catch(() => void 0);
-      throw new Error(`cannot write the baseline file ${path7}: ${error.message}`);
+      throw new Error(`cannot write the baseline file ${path9}: ${error.message}`);
     }
   }
 }
@@ -64849,18 +66661,18 @@ function reason(error) {
   const { code: code2, message } = error;
   return code2 ? `${code2}: ${message.replace(/^[A-Z]+: /, "").split(",")[0]}` : String(message);
 }
-async function checkOutputPath(path7, flag) {
-  if (path7.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
-  const info = await stat3(path7).catch(() => void 0);
+async function checkOutputPath(path9, flag) {
+  if (path9.trim() === "") throw new InputFileError(`${flag}: the path is empty; name a file such as results.json`);
+  const info = await stat3(path9).catch(() => void 0);
   if (info?.isDirectory())
-    throw new InputFileError(`${flag} ${path7}: is a folder; name a file in it, such as ${join2(path7, "results.json")}`);
+    throw new InputFileError(`${flag} ${path9}: is a folder; name a file in it, such as ${join2(path9, "results.json")}`);
   if (info && !info.isFile())
     throw new InputFileError(
-      `${flag} ${path7}: is not a regular file (a device or a pipe), so the results could be lost; name a file such as results.json`
+      `${flag} ${path9}: is not a regular file (a device or a pipe), so the results could be lost; name a file such as results.json`
     );
-  const probe = temporaryBeside(path7);
+  const probe = temporaryBeside(path9);
   try {
-    await mkdir2(dirname(path7), { recursive: true });
+    await mkdir2(dirname(path9), { recursive: true });
     const handle = await open(probe, "wx");
     try {
       await handle.write("{}\n");
@@ -64869,18 +66681,18 @@ async function checkOutputPath(path7, flag) {
       await handle.close();
     }
   } catch (error) {
-    throw new InputFileError(`${flag} ${path7}: cannot be written (${reason(error)}); name a writable file`);
+    throw new InputFileError(`${flag} ${path9}: cannot be written (${reason(error)}); name a writable file`);
   } finally {
     await rm2(probe, { force: true }).catch(() => void 0);
   }
 }
-function temporaryBeside(path7) {
-  return join2(dirname(path7), `.${basename2(path7)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+function temporaryBeside(path9) {
+  return join2(dirname(path9), `.${basename2(path9)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
-async function writeFileAtomic(path7, text, flag = "output") {
-  const temporary = temporaryBeside(path7);
+async function writeFileAtomic(path9, text, flag = "output") {
+  const temporary = temporaryBeside(path9);
   try {
-    await mkdir2(dirname(path7), { recursive: true });
+    await mkdir2(dirname(path9), { recursive: true });
     const handle = await open(temporary, "wx");
     try {
       await handle.writeFile(text);
@@ -64888,18 +66700,52 @@ async function writeFileAtomic(path7, text, flag = "output") {
     } finally {
       await handle.close();
     }
-    await rename2(temporary, path7);
+    await rename2(temporary, path9);
   } catch (error) {
     await rm2(temporary, { force: true }).catch(() => void 0);
-    throw new InputFileError(`${flag} ${path7}: could not be written (${reason(error)}); the file was left as it was`);
+    throw new InputFileError(`${flag} ${path9}: could not be written (${reason(error)}); the file was left as it was`);
   }
 }
 
 // src/entry/run-impl.ts
 import { randomInt } from "node:crypto";
-import { mkdir as mkdir3 } from "node:fs/promises";
+import { mkdir as mkdir5 } from "node:fs/promises";
 import { existsSync as existsSync4 } from "node:fs";
-import path6 from "node:path";
+import path8 from "node:path";
+
+// src/core/profile/plan.ts
+var NODE_INSPECT_OPTION = "--inspect=127.0.0.1:0";
+function applyProfilers(services, choices) {
+  return services.map((service) => {
+    const profile = service.profile ?? choices.head?.find((other) => other.name === service.name)?.profile ?? choices.all;
+    if (!profile) return service;
+    if (profile.kind !== "node") return { ...service, profile };
+    const current = service.env.NODE_OPTIONS ?? choices.parentNodeOptions ?? "";
+    const nodeOptions = current.includes("--inspect") ? current : `${current} ${NODE_INSPECT_OPTION}`.trim();
+    return { ...service, profile, env: { ...service.env, NODE_OPTIONS: nodeOptions } };
+  });
+}
+function chooseProfiledScenarios(scenarioNames, profile, comparison) {
+  if (profile.when === "always") return scenarioNames.map((scenario) => ({ scenario, trigger: "always" }));
+  if (!comparison) return [];
+  const regressed = new Set(
+    comparison.regressions.map(
+      (metric) => scenarioNames.find((name) => metric.scenario === name || metric.scenario.startsWith(`${name}/`)) ?? metric.scenario
+    )
+  );
+  return scenarioNames.filter((name) => regressed.has(name)).map((scenario) => ({ scenario, trigger: "regression" }));
+}
+function parseProfilerChoice(value, source) {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "none") return void 0;
+  if (text === "node" || text === "perf" || text === "py-spy") return { kind: text };
+  throw new ConfigError(
+    `${source}: "${text}" is not a profiler; use node, perf, py-spy or none (a command profiler is set per service in the config: services[].profile)`
+  );
+}
+function profileFolderName(scenario) {
+  return scenario.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "") || "scenario";
+}
 
 // src/adapters/services.ts
 import { spawn } from "node:child_process";
@@ -65635,8 +67481,8 @@ async function sweepOrphanedServices(graceMs, onNotice) {
 }
 function claimServiceLog(logDir, fileName) {
   const ours = serviceOwner();
-  const path7 = join3(logDir, `${fileName}.log`);
-  if (ours === void 0) return { path: path7 };
+  const path9 = join3(logDir, `${fileName}.log`);
+  if (ours === void 0) return { path: path9 };
   const ownerFile = join3(logDir, `.${fileName}.log.owner`);
   let theirs;
   try {
@@ -65645,11 +67491,11 @@ function claimServiceLog(logDir, fileName) {
     theirs = void 0;
   }
   if (theirs && theirs !== ours && ownerIsRunning(theirs)) {
-    return { path: join3(logDir, `${fileName}-${process.pid}.log`), shared: path7 };
+    return { path: join3(logDir, `${fileName}-${process.pid}.log`), shared: path9 };
   }
   writeFileSync(ownerFile, `${ours}
 `);
-  return { path: path7 };
+  return { path: path9 };
 }
 
 // src/engine/tls.ts
@@ -67708,8 +69554,8 @@ var RequestEncoder = class {
   }
 };
 function encodeRequest(request, originHost) {
-  const { method, path: path7, headers, body } = request;
-  if (INVALID_PATH.test(path7)) throw new InvalidArgumentError("invalid request path");
+  const { method, path: path9, headers, body } = request;
+  if (INVALID_PATH.test(path9)) throw new InvalidArgumentError("invalid request path");
   let host = originHost;
   let lines = "";
   for (let i = 0; i < headers.length; i += 2) {
@@ -67725,7 +69571,7 @@ function encodeRequest(request, originHost) {
 `;
   }
   const head = method === "HEAD";
-  let text = `${method} ${path7} HTTP/1.1\r
+  let text = `${method} ${path9} HTTP/1.1\r
 host: ${host}\r
 connection: ${head ? "close" : "keep-alive"}\r
 ${lines}`;
@@ -69492,10 +71338,11 @@ function assembleResults(run2) {
     } : {},
     ...run2.interrupted ? { interrupted: true } : {},
     ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
-    ...run2.sequential ? { sequential: run2.sequential } : {}
+    ...run2.sequential ? { sequential: run2.sequential } : {},
+    ...run2.profiles && run2.profiles.length > 0 ? { profiles: [...run2.profiles] } : {}
   };
   if (run2.ab) {
-    const { git: _headCommit, sequential: _looks, ...shared } = results2;
+    const { git: _headCommit, sequential: _looks, profiles: _profiles, ...shared } = results2;
     const base = {
       ...shared,
       ...run2.ab.git ? { git: run2.ab.git } : {},
@@ -69667,12 +71514,12 @@ import { performance as performance12 } from "node:perf_hooks";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/core/capture.ts
-function jsonPathKeys(path7) {
+function jsonPathKeys(path9) {
   const keys = [];
   const token = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']*)'\]/gy;
   token.lastIndex = 1;
   let match;
-  while ((match = token.exec(path7)) !== null) {
+  while ((match = token.exec(path9)) !== null) {
     if (match[1] !== void 0) keys.push(match[1]);
     else if (match[2] !== void 0) keys.push(Number(match[2]));
     else keys.push(match[3]);
@@ -70307,6 +72154,710 @@ var package_default = {
 // src/entry/version.ts
 var TOOL_VERSION = package_default.version;
 
+// src/entry/profile-phase.ts
+import { mkdir as mkdir4, writeFile as writeFile3 } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/core/profile/folded.ts
+var LOCATED = /^(.*) \(([^()]*:\d+(?::\d+)?)\)$/;
+function splitFrame(frame) {
+  const match = LOCATED.exec(frame);
+  return match ? { name: match[1], location: match[2] } : { name: frame };
+}
+function formatFrame(name, location) {
+  const clean = (text) => text.replaceAll(";", ":").replaceAll("\n", " ");
+  return location ? `${clean(name)} (${clean(location)})` : clean(name);
+}
+var FoldedParseError = class extends Error {
+};
+function parseFolded(text, source = "the folded file") {
+  const profile = /* @__PURE__ */ new Map();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    const line2 = raw.trimEnd();
+    if (line2 === "" || line2.startsWith("#")) return;
+    const match = /^(.*\S)\s+(\d+)$/.exec(line2);
+    if (!match) {
+      throw new FoldedParseError(
+        `${source} line ${index + 1} is not a collapsed stack ("frame;frame;frame count"): ${JSON.stringify(line2.slice(0, 80))}`
+      );
+    }
+    addSamples(profile, match[1], Number(match[2]));
+  });
+  return profile;
+}
+function addSamples(profile, stack, count) {
+  if (count <= 0 || stack === "") return;
+  profile.set(stack, (profile.get(stack) ?? 0) + count);
+}
+function formatFolded(profile) {
+  return [...profile.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([stack, count]) => `${stack} ${count}
+`).join("");
+}
+function mergeFolded(profiles) {
+  const merged = /* @__PURE__ */ new Map();
+  for (const profile of profiles) for (const [stack, count] of profile) addSamples(merged, stack, count);
+  return merged;
+}
+function totalSamples(profile) {
+  let total = 0;
+  for (const count of profile.values()) total += count;
+  return total;
+}
+function dropProcessIds(profile) {
+  const renamed = /* @__PURE__ */ new Map();
+  for (const [stack, count] of profile) addSamples(renamed, stack.replace(/^process \d+:/, "process:"), count);
+  return renamed;
+}
+
+// src/core/profile/cpuprofile.ts
+var IDLE = "(idle)";
+function foldCpuProfile(profile, root) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = /* @__PURE__ */ new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stackOf = /* @__PURE__ */ new Map();
+  const stackFor = (id) => {
+    if (stackOf.has(id)) return stackOf.get(id);
+    const frames = [];
+    for (let at2 = id; at2 !== void 0; at2 = parent.get(at2)) {
+      const node = byId.get(at2);
+      if (!node) break;
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (functionName === "(root)" && url === "") continue;
+      if (functionName === IDLE) {
+        stackOf.set(id, void 0);
+        return void 0;
+      }
+      frames.push(
+        formatFrame(functionName || "(anonymous)", url ? `${shortenUrl(url, root)}:${lineNumber + 1}` : void 0)
+      );
+    }
+    const stack = frames.reverse().join(";");
+    stackOf.set(id, stack);
+    return stack;
+  };
+  const folded = /* @__PURE__ */ new Map();
+  let idleSamples = 0;
+  for (const id of profile.samples ?? []) {
+    const stack = stackFor(id);
+    if (stack === void 0) idleSamples++;
+    else addSamples(folded, stack === "" ? "(root)" : stack, 1);
+  }
+  return { folded, idleSamples };
+}
+function shortenUrl(url, root) {
+  let path9 = url.startsWith("file://") ? decodeURIComponent(url.slice("file://".length)) : url;
+  if (root) {
+    const prefix = root.endsWith("/") ? root : `${root}/`;
+    if (path9.startsWith(prefix)) path9 = path9.slice(prefix.length);
+  }
+  return path9;
+}
+
+// src/core/profile/perf-script.ts
+function foldPerfScript(text) {
+  const folded = /* @__PURE__ */ new Map();
+  let frames;
+  const flush = () => {
+    if (frames && frames.length > 0) addSamples(folded, frames.reverse().join(";"), 1);
+    frames = void 0;
+  };
+  for (const raw of text.split("\n")) {
+    if (raw.trim() === "") {
+      flush();
+      continue;
+    }
+    if (!/^\s/.test(raw)) {
+      flush();
+      frames = [];
+      continue;
+    }
+    if (!frames) continue;
+    const match = /^\s+[0-9a-f]+\s+(.+?)\s+\((.*)\)\s*$/.exec(raw);
+    if (!match) continue;
+    let symbol = match[1].replace(/\+0x[0-9a-f]+$/, "");
+    const dso = match[2];
+    if (symbol === "[unknown]") symbol = `[${dso.split("/").pop() || "unknown"}]`;
+    frames.push(symbol.replaceAll(";", ":"));
+  }
+  flush();
+  return folded;
+}
+
+// src/core/profile/compare.ts
+var DEFAULT_PROFILE_RULE = { alpha: 1e-3, minShareChange: 0.02 };
+function isPseudoFrame(frame) {
+  return /^\(.*\)$/.test(frame);
+}
+function isOwnCode(frame) {
+  const { location } = splitFrame(frame);
+  return location !== void 0 && !location.startsWith("node:");
+}
+function functionKey(frame) {
+  const { name, location } = splitFrame(frame);
+  return location === void 0 ? name : `${name} (${location.replace(/:\d+(?::\d+)?$/, "")})`;
+}
+function countFunctions(profile) {
+  const counts = /* @__PURE__ */ new Map();
+  const entry = (frame) => {
+    const key2 = functionKey(frame);
+    let found = counts.get(key2);
+    if (!found) counts.set(key2, found = { own: 0, total: 0, frame });
+    return found;
+  };
+  for (const [stack, samples] of profile) {
+    const frames = stack.split(";");
+    for (const key2 of new Set(frames.map(functionKey)))
+      entry(frames.find((frame) => functionKey(frame) === key2)).total += samples;
+    let owner = frames.length - 1;
+    while (owner >= 0 && !isOwnCode(frames[owner])) owner--;
+    entry(frames[owner >= 0 ? owner : frames.length - 1]).own += samples;
+  }
+  return counts;
+}
+function compareProfiles(base, head, rule2 = DEFAULT_PROFILE_RULE) {
+  const baseSamples = totalSamples(base);
+  const headSamples = totalSamples(head);
+  const baseCounts = countFunctions(base);
+  const headCounts = countFunctions(head);
+  const keys = /* @__PURE__ */ new Set([...baseCounts.keys(), ...headCounts.keys()]);
+  const tested = [...keys].filter(
+    (key2) => (baseCounts.get(key2)?.own ?? 0) + (headCounts.get(key2)?.own ?? 0) > 0
+  ).length;
+  const grown = [];
+  if (baseSamples > 0 && headSamples > 0) {
+    for (const key2 of keys) {
+      const { frame: baseFrame, ...b } = baseCounts.get(key2) ?? { own: 0, total: 0, frame: key2 };
+      const { frame: headFrame, ...h } = headCounts.get(key2) ?? { own: 0, total: 0, frame: baseFrame };
+      const frame = headFrame;
+      if (isPseudoFrame(frame)) continue;
+      const ownShare = [b.own / baseSamples, h.own / headSamples];
+      if (ownShare[1] - ownShare[0] < rule2.minShareChange) continue;
+      const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);
+      if (pValue >= rule2.alpha / Math.max(1, tested)) continue;
+      grown.push({
+        frame,
+        ...splitFrame(frame),
+        base: b,
+        head: h,
+        ownShare,
+        totalShare: [b.total / baseSamples, h.total / headSamples],
+        pValue
+      });
+    }
+  }
+  grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
+  return { baseSamples, headSamples, rule: { ...rule2, tested }, grown };
+}
+function twoProportionUpperP(x1, n1, x2, n2) {
+  const pooled2 = (x1 + x2) / (n1 + n2);
+  const se = Math.sqrt(pooled2 * (1 - pooled2) * (1 / n1 + 1 / n2));
+  const rise = x2 / n2 - x1 / n1;
+  if (se === 0) return rise > 0 ? 0 : 1;
+  return 1 - normalCdf(rise / se);
+}
+
+// src/core/profile/flame-svg.ts
+var WIDTH = 1200;
+var ROW = 16;
+var MIN_WIDTH = 0.5;
+function renderDiffFlameSvg(base, head, title) {
+  const headTotal = Math.max(1, totalSamples(head));
+  const baseTotal = Math.max(1, totalSamples(base));
+  const root = { name: "all", head: 0, base: 0, children: /* @__PURE__ */ new Map() };
+  const add = (profile, key2) => {
+    for (const [stack, count] of profile) {
+      let node = root;
+      node[key2] += count;
+      for (const frame of stack.split(";")) {
+        let child = node.children.get(frame);
+        if (!child) node.children.set(frame, child = { name: frame, head: 0, base: 0, children: /* @__PURE__ */ new Map() });
+        child[key2] += count;
+        node = child;
+      }
+    }
+  };
+  add(head, "head");
+  add(base, "base");
+  const rects = [];
+  let depth = 0;
+  const draw = (node, x, level) => {
+    const width = node.head / headTotal * WIDTH;
+    if (width < MIN_WIDTH) return;
+    depth = Math.max(depth, level);
+    const change = node.head / headTotal - node.base / baseTotal;
+    rects.push(frameRect(node, x, level, width, change, headTotal, baseTotal));
+    let at2 = x;
+    for (const child of [...node.children.values()].sort((a, b) => a.name < b.name ? -1 : 1)) {
+      draw(child, at2, level + 1);
+      at2 += child.head / headTotal * WIDTH;
+    }
+  };
+  draw(root, 0, 0);
+  const height = (depth + 1) * ROW + 40;
+  const body = rects.join("\n").replace(/Y_OF\((\d+)\)/g, (_, level) => String(height - 10 - (Number(level) + 1) * ROW));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="monospace" font-size="11">`,
+    `<text x="4" y="16">${escapeXml(title)}: width = head's samples; red = share of the CPU grew from base, blue = shrank</text>`,
+    body,
+    "</svg>",
+    ""
+  ].join("\n");
+}
+function frameRect(node, x, level, width, change, headTotal, baseTotal) {
+  const strength = Math.min(1, Math.abs(change) / 0.1);
+  const fade = Math.round(235 - 175 * strength);
+  const fill = change >= 0 ? `rgb(235,${fade},${fade})` : `rgb(${fade},${fade},235)`;
+  const percent2 = (value) => `${(value * 100).toFixed(1)}%`;
+  const tip = `${node.name}: head ${node.head} samples (${percent2(node.head / headTotal)}), base ${node.base} (${percent2(node.base / baseTotal)})`;
+  const chars = Math.floor((width - 4) / 7);
+  const label2 = chars >= 3 ? node.name.length > chars ? `${node.name.slice(0, chars - 2)}..` : node.name : "";
+  return `<g><title>${escapeXml(tip)}</title><rect x="${x.toFixed(1)}" y="Y_OF(${level})" width="${width.toFixed(1)}" height="${ROW - 1}" fill="${fill}"/>${label2 ? `<text x="${(x + 2).toFixed(1)}" y="Y_OF(${level})" dy="11">${escapeXml(label2)}</text>` : ""}</g>`;
+}
+function escapeXml(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+// src/adapters/profiler.ts
+var import_undici = __toESM(require_undici(), 1);
+import { spawn as spawn3 } from "node:child_process";
+import { once as once2 } from "node:events";
+import { mkdir as mkdir3, readFile as readFile4, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import path6 from "node:path";
+var ProfilerError = class extends Error {
+};
+async function startProfile(target2) {
+  await mkdir3(target2.outDir, { recursive: true });
+  switch (target2.profiler.kind) {
+    case "node":
+      return startNodeProfile(target2);
+    case "perf":
+      return startPerfProfile(target2);
+    case "py-spy":
+      return startPySpyProfile(target2);
+    case "command":
+      return startCommandProfile(target2, target2.profiler);
+  }
+}
+async function startNodeProfile(target2) {
+  const log = await readFile4(target2.logPath, "utf8").catch(() => "");
+  const urls = [...new Set([...log.matchAll(/Debugger listening on (ws:\/\/\S+)/g)].map((match) => match[1]))];
+  if (urls.length === 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: node found no "Debugger listening on ws://\u2026" line in ${target2.logPath}; node prints it when NODE_OPTIONS holds ${NODE_INSPECT_OPTION}, which perfgate adds: is the service a node process that reads NODE_OPTIONS (node \u2265 12, not one that clears it)? For any other runtime use profile: perf or command`
+    );
+  }
+  const sessions = [];
+  for (const url of urls) {
+    const session = await openInspector(url).catch(() => void 0);
+    if (!session) continue;
+    try {
+      await session.call("Profiler.enable");
+      await session.call("Profiler.start");
+      sessions.push(session);
+    } catch {
+      session.close();
+    }
+  }
+  if (sessions.length === 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: node could not open the inspector at ${urls.join(", ")} (the process printed it but no longer answers there)`
+    );
+  }
+  return {
+    async stop() {
+      const folded = [];
+      const rawFiles = [];
+      let index = 0;
+      for (const session of sessions) {
+        try {
+          const { profile } = await session.call("Profiler.stop");
+          const file = path6.join(
+            target2.outDir,
+            `${target2.variant}-${target2.service}${index > 0 ? `-${index}` : ""}.cpuprofile`
+          );
+          index++;
+          await writeText(file, JSON.stringify(profile));
+          rawFiles.push(file);
+          folded.push(foldCpuProfile(profile, target2.cwd).folded);
+        } finally {
+          session.close();
+        }
+      }
+      return { folded: mergeFolded(folded), rawFiles };
+    },
+    async abort() {
+      for (const session of sessions) session.close();
+    }
+  };
+}
+var INSPECTOR_TIMEOUT_MS = 1e4;
+async function openInspector(url) {
+  const socket = new import_undici.WebSocket(url);
+  await new Promise((resolve4, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer from ${url}`)), INSPECTOR_TIMEOUT_MS);
+    socket.addEventListener("open", () => {
+      clearTimeout(timer);
+      resolve4();
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(new Error(`cannot connect to ${url}`));
+    });
+  });
+  let nextId = 1;
+  const pending = /* @__PURE__ */ new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data));
+    const waiter = message.id === void 0 ? void 0 : pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  socket.addEventListener("close", () => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`the inspector at ${url} closed`));
+    pending.clear();
+  });
+  return {
+    call(method, params) {
+      const id = nextId++;
+      return new Promise((resolve4, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`${method}: no answer from ${url} in ${INSPECTOR_TIMEOUT_MS / 1e3} s`));
+        }, INSPECTOR_TIMEOUT_MS);
+        pending.set(id, {
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve4(value);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          }
+        });
+        socket.send(JSON.stringify({ id, method, ...params === void 0 ? {} : { params } }));
+      });
+    },
+    close() {
+      socket.close();
+    }
+  };
+}
+var PERF_HZ = 999;
+async function startPerfProfile(target2) {
+  const pids = groupPids(target2.pid);
+  const dataFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.data`);
+  const recorder = await spawnTool(
+    "perf",
+    ["record", "-F", String(PERF_HZ), "-g", "-o", dataFile, "-p", pids.join(",")],
+    target2,
+    PERF_FIX
+  );
+  return {
+    async stop() {
+      await interrupt(recorder.child, target2, "perf record", PERF_FIX);
+      const script = await runTool("perf", ["script", "-i", dataFile], target2, PERF_FIX);
+      const scriptFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.perf.txt`);
+      await writeText(scriptFile, script);
+      return { folded: foldPerfScript(script), rawFiles: [scriptFile] };
+    },
+    abort: () => kill(recorder.child)
+  };
+}
+var PERF_FIX = "perf needs the linux-tools package for the running kernel (apt-get install linux-tools-$(uname -r)) and permission to profile its own processes: sudo sysctl kernel.perf_event_paranoid=1 (GitHub-hosted runners default to 4)";
+async function startPySpyProfile(target2) {
+  const outFile = path6.join(target2.outDir, `${target2.variant}-${target2.service}.py-spy.txt`);
+  const recorder = await spawnTool(
+    "py-spy",
+    ["record", "--format", "raw", "--output", outFile, "--pid", String(target2.pid), "--subprocesses"],
+    target2,
+    PY_SPY_FIX
+  );
+  return {
+    async stop() {
+      await interrupt(recorder.child, target2, "py-spy record", PY_SPY_FIX);
+      return {
+        folded: dropProcessIds(parseFolded(await readRequired(outFile, target2, "py-spy record"), outFile)),
+        rawFiles: [outFile]
+      };
+    },
+    abort: () => kill(recorder.child)
+  };
+}
+var PY_SPY_FIX = "install py-spy where perfgate runs (pip install py-spy) and let it read the service (on Linux: sudo sysctl kernel.yama.ptrace_scope=0, or run perfgate as root)";
+async function startCommandProfile(target2, profiler) {
+  const file = path6.join(target2.outDir, `${target2.variant}-${target2.service}.command.folded`);
+  await rm3(file, { force: true });
+  const env = {
+    ...inheritableEnv(process.env),
+    PERFGATE_PID: String(target2.pid),
+    PERFGATE_VARIANT: target2.variant,
+    PERFGATE_PROFILE_FILE: file
+  };
+  const fix = `check services ${target2.service}'s profile.start and profile.stop commands`;
+  await runShell(profiler.start, env, target2, "profile.start", fix);
+  return {
+    async stop() {
+      await runShell(profiler.stop, env, target2, "profile.stop", fix);
+      const folded = parseFolded(await readRequired(file, target2, "profile.stop"), `$PERFGATE_PROFILE_FILE (${file})`);
+      return { folded, rawFiles: [file] };
+    },
+    async abort() {
+      await runShell(profiler.stop, env, target2, "profile.stop", fix).catch(() => void 0);
+    }
+  };
+}
+function groupPids(leader) {
+  const found = scanProcessGroups(/* @__PURE__ */ new Set([leader]))?.map((stat5) => stat5.pid) ?? [];
+  return found.length > 0 ? found : [leader];
+}
+var ATTACH_SETTLE_MS = 300;
+async function spawnTool(command, args, target2, fix) {
+  const child = spawn3(command, args, { cwd: target2.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => output += chunk.toString());
+  child.stderr?.on("data", (chunk) => output += chunk.toString());
+  const failed = await Promise.race([
+    once2(child, "error").then(([error]) => error),
+    once2(child, "exit").then(([code2]) => new Error(`exited with code ${String(code2)}`)),
+    new Promise((resolve4) => setTimeout(() => resolve4(void 0), ATTACH_SETTLE_MS))
+  ]);
+  if (failed) {
+    const missing = failed.code === "ENOENT";
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): profile: ${target2.profiler.kind}: ${missing ? `${command} is not on PATH` : `${command} ${args[0]} ${failed.message}: ${lastLines(output)}`}; ${fix}`
+    );
+  }
+  return { child, output: () => output };
+}
+async function interrupt(child, target2, what, fix) {
+  if (child.exitCode !== null) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${what} stopped early (exit ${child.exitCode}); ${fix}`
+    );
+  }
+  const exited = once2(child, "exit");
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), INSPECTOR_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+async function kill(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once2(child, "exit");
+  child.kill("SIGKILL");
+  await exited;
+}
+async function runTool(command, args, target2, fix) {
+  const child = spawn3(command, args, { cwd: target2.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const out = [];
+  let err = "";
+  child.stdout.on("data", (chunk) => out.push(chunk));
+  child.stderr.on("data", (chunk) => err += chunk.toString());
+  const [code2] = await once2(child, "close");
+  if (code2 !== 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${command} ${args[0]} exited with code ${String(code2)}: ${lastLines(err)}; ${fix}`
+    );
+  }
+  return Buffer.concat(out).toString();
+}
+async function runShell(command, env, target2, what, fix) {
+  const child = spawn3("sh", ["-c", command], { cwd: target2.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => output += chunk.toString());
+  child.stderr.on("data", (chunk) => output += chunk.toString());
+  const [code2] = await once2(child, "close");
+  if (code2 !== 0) {
+    throw new ProfilerError(
+      `services ${target2.service} (${target2.variant}): ${what} ${JSON.stringify(command)} exited with code ${String(code2)}: ${lastLines(output)}; ${fix}`
+    );
+  }
+}
+async function readRequired(file, target2, what) {
+  try {
+    return await readFile4(file, "utf8");
+  } catch {
+    throw new ProfilerError(`services ${target2.service} (${target2.variant}): ${what} left no profile at ${file}`);
+  }
+}
+async function writeText(file, text) {
+  await writeFile2(file, text);
+}
+function lastLines(text) {
+  const lines = text.trim().split("\n").filter(Boolean);
+  return lines.length === 0 ? "(no output)" : lines.slice(-3).join(" / ");
+}
+
+// src/entry/profile-phase.ts
+var GROWN_KEPT = 10;
+async function profileServices(run2, snapshot) {
+  const { options, prepared, booted } = run2;
+  const headServices = prepared.headConfig.services.filter((service) => service.profile);
+  if (headServices.length === 0) return;
+  const profile = prepared.config.profile ?? { when: "regression", windowMs: DEFAULT_PROFILE_WINDOW_MS };
+  const baseServices = prepared.ab?.baseConfig.services ?? [];
+  let comparison;
+  if (profile.when === "regression") {
+    if (!options.judge) return;
+    try {
+      comparison = await options.judge(snapshot(run2), run2.runConfig);
+    } catch {
+      return;
+    }
+  }
+  const measured = new Set(run2.scenarioResults.map((result) => result.name));
+  const names = prepared.scenarios.map((scenario) => scenario.name).filter((name) => measured.has(name));
+  const chosen = chooseProfiledScenarios(names, profile, comparison).filter(
+    ({ scenario }) => !prepared.ab?.newInHead.has(scenario)
+  );
+  if (chosen.length > 0 && !booted.base) {
+    options.onWarning(
+      `${chosen.map(({ scenario }) => scenario).join(", ")} would be profiled (services ${headServices.map((service) => service.name).join(", ")} have a profiler), but a profile compares the base with the head and this run has no base beside it (A/B mode: --base-ref, or the action's base-ref on a pull request); nothing was profiled`
+    );
+    return;
+  }
+  if (chosen.length > 0) run2.profiling = true;
+  for (const { scenario, trigger } of chosen) {
+    if (options.signal?.aborted) break;
+    const results2 = await profileScenario(run2, scenario, trigger, profile.windowMs, baseServices);
+    run2.profiles.push(...results2);
+    for (const result of results2) if (result.error) options.onWarning(`${result.error}; the verdict stands`);
+  }
+}
+async function profileScenario(run2, name, trigger, windowMs, baseServices) {
+  const { options, prepared, booted } = run2;
+  const headScenario = windowScenario(run2.headScenarios.get(name), run2, windowMs);
+  const baseScenario = windowScenario(run2.baseScenarios.get(name), run2, windowMs);
+  const profiled = prepared.headConfig.services.filter((service) => service.profile);
+  const base = (service) => ({
+    scenario: name,
+    service: service.name,
+    kind: service.profile.kind,
+    trigger,
+    windowMs
+  });
+  if (!headScenario || !baseScenario) {
+    const executor = run2.headScenarios.get(name)?.load.executor ?? "unknown";
+    return profiled.map((service) => ({
+      ...base(service),
+      error: `scenario ${name} (${executor}) has no steady load to repeat for a profile; it was not profiled`
+    }));
+  }
+  const outDir = path7.join(options.logDir, "profile", profileFolderName(name));
+  prepared.status(
+    `profiling ${profiled.map((service) => service.name).join(", ")} on ${name} (${trigger === "regression" ? "it regressed" : "profile.when: always"}): base and head for ${windowMs / 1e3} s at the scenario's load, after the verdict`
+  );
+  const sides = [
+    {
+      variant: "head",
+      running: booted.head,
+      configs: prepared.headConfig.services,
+      root: options.headRoot ?? process.cwd()
+    },
+    { variant: "base", running: booted.base, configs: baseServices, root: options.baseDir ?? process.cwd() }
+  ];
+  const recordings = /* @__PURE__ */ new Map();
+  const key2 = (variant, service) => `${variant}/${service}`;
+  for (const side of sides) {
+    for (const service of profiled) {
+      const running = side.running.services.find((candidate) => candidate.name === service.name);
+      const config = side.configs.find((candidate) => candidate.name === service.name);
+      if (!running || !config?.profile) continue;
+      const started = startProfile({
+        service: service.name,
+        variant: side.variant,
+        profiler: config.profile,
+        pid: running.pid,
+        logPath: running.logPath,
+        cwd: side.root,
+        outDir
+      });
+      started.catch(() => void 0);
+      recordings.set(key2(side.variant, service.name), started);
+    }
+  }
+  const starts = await Promise.allSettled(recordings.values());
+  let loadError;
+  const anyStarted = starts.some((start) => start.status === "fulfilled");
+  if (anyStarted)
+    try {
+      const targets = [
+        { name: "head", baseUrl: headScenario.baseUrl },
+        { name: "base", baseUrl: baseScenario.baseUrl }
+      ];
+      const runOptions = {
+        rows: prepared.rowsFor(name),
+        targets,
+        seed: run2.seed,
+        // Both at once, whatever the run's schedule: the two profiles see the same moments.
+        schedule: "duet",
+        ...options.signal ? { signal: options.signal } : {}
+      };
+      await (headScenario.flow ? runFlowVariants(headScenario, runOptions) : runScenarioVariants(headScenario, runOptions));
+    } catch (error) {
+      loadError = error.message;
+    }
+  const stopped = /* @__PURE__ */ new Map();
+  await Promise.all(
+    [...recordings].map(async ([id, started]) => {
+      try {
+        const recording = await started;
+        if (options.signal?.aborted || loadError) {
+          await recording.abort();
+          stopped.set(id, { error: loadError ?? "interrupted" });
+        } else stopped.set(id, await recording.stop());
+      } catch (error) {
+        stopped.set(id, { error: error.message });
+      }
+    })
+  );
+  const results2 = [];
+  for (const service of profiled) {
+    const head = stopped.get(key2("head", service.name));
+    const baseSide = stopped.get(key2("base", service.name));
+    const error = head?.error ?? baseSide?.error ?? (!head || !baseSide ? `services ${service.name}: the base's config has no such service to profile` : void 0);
+    if (error || !head?.folded || !baseSide?.folded) {
+      results2.push({ ...base(service), error: `profile of ${name}: ${error ?? "no profile"}` });
+      continue;
+    }
+    const compared = compareProfiles(baseSide.folded, head.folded);
+    const files = await writeProfileFiles(outDir, service.name, name, baseSide.folded, head.folded).catch(
+      (writeError) => {
+        options.onWarning(`profile of ${name}: could not write its files in ${outDir}: ${writeError.message}`);
+        return [];
+      }
+    );
+    results2.push({
+      ...base(service),
+      baseSamples: compared.baseSamples,
+      headSamples: compared.headSamples,
+      rule: compared.rule,
+      grown: compared.grown.slice(0, GROWN_KEPT),
+      files: [...files, ...baseSide.rawFiles ?? [], ...head.rawFiles ?? []]
+    });
+  }
+  return results2;
+}
+function windowScenario(planned, run2, windowMs) {
+  if (!planned) return void 0;
+  const steady = extensionScenario(run2.prepared.forShard(planned), windowMs);
+  return steady ? { ...steady, warmupMs: 0 } : void 0;
+}
+async function writeProfileFiles(outDir, service, scenario, base, head) {
+  await mkdir4(outDir, { recursive: true });
+  const files = [
+    [path7.join(outDir, `base-${service}.folded`), formatFolded(base)],
+    [path7.join(outDir, `head-${service}.folded`), formatFolded(head)],
+    [path7.join(outDir, `${service}.diff.svg`), renderDiffFlameSvg(base, head, `${scenario} \xB7 ${service}`)]
+  ];
+  for (const [file, text] of files) await writeFile3(file, text);
+  return files.map(([file]) => file);
+}
+
 // src/entry/run-phases.ts
 function runStopped(run2) {
   return run2.options.signal?.aborted === true || run2.serviceExit !== void 0;
@@ -70389,7 +72940,12 @@ function describeExtensionStep(step, look) {
   ].filter(Boolean);
   return `${step.scenario}: ${why.join(", ")}; measuring ${seconds3} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
-var RUN_PHASES = [measureScenarios, extendInconclusive];
+var RUN_PHASES = [
+  measureScenarios,
+  extendInconclusive,
+  // Last: it judges what the phases before measured, and measures nothing itself.
+  (run2) => profileServices(run2, snapshotResults)
+];
 function baseScenarioFor(run2, name) {
   const found = run2.booted.base && !run2.prepared.ab?.newInHead.has(name) ? run2.baseScenarios.get(name) : void 0;
   return found ? run2.prepared.forShard(found) : void 0;
@@ -70491,9 +73047,10 @@ function snapshotResults(run2) {
         ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs }
       }
     } : {},
-    interrupted: options.signal?.aborted === true,
+    interrupted: options.signal?.aborted === true && run2.profiling !== true,
     ...run2.serviceExit ? { serviceExit: run2.serviceExit } : {},
     ...run2.sequential ? { sequential: run2.sequential } : {},
+    ...run2.profiles.length > 0 ? { profiles: run2.profiles } : {},
     ...prepared.ab ? {
       ab: {
         schedule: run2.schedule,
@@ -70534,7 +73091,7 @@ async function runLoadTest(options) {
       `${options.baseRefSource ?? "--base-ref"} ${options.baseRef} and ${options.baseDirSource ?? "--base-dir"} ${options.baseDir} both name a base; pass one of them`
     );
   }
-  const configDir = path6.dirname(path6.resolve(options.configPath));
+  const configDir = path8.dirname(path8.resolve(options.configPath));
   let prepared;
   try {
     prepared = await prepareBaseRef({
@@ -70595,7 +73152,7 @@ async function prepareRun2(options) {
     source: options.configSource
   });
   for (const warning of findConfigWarnings(config)) options.onWarning(warning);
-  const setupWritesData = (config.setup ?? []).length > 0 && config.scenarios.some((scenario) => scenario.data && !existsSync4(path6.resolve(configDir, scenario.data.file)));
+  const setupWritesData = (config.setup ?? []).length > 0 && config.scenarios.some((scenario) => scenario.data && !existsSync4(path8.resolve(configDir, scenario.data.file)));
   let rowsByScenario = setupWritesData ? /* @__PURE__ */ new Map() : await loadScenarioRows(config, configDir);
   const loadRowsAfterSetup = setupWritesData ? async () => {
     rowsByScenario = await loadScenarioRows(config, configDir);
@@ -70618,7 +73175,7 @@ async function prepareRun2(options) {
   }
   const environment = readEnvironment(options.env);
   const startedAtMs = Date.now();
-  await mkdir3(options.logDir, { recursive: true });
+  await mkdir5(options.logDir, { recursive: true });
   if (config.compare.mode === "ab" && options.baseDir === void 0) {
     (options.onMissingBase ?? options.onWarning)(
       `${options.configPath} sets compare.mode: ab, but no base checkout was given, so this run is compared with the stored baseline (name the base: --base-ref main, or the action's base-ref input, which on pull_request is the PR's base SHA unless set to none)`
@@ -70634,7 +73191,19 @@ async function prepareRun2(options) {
     headRoot: options.headRoot ?? process.cwd()
   });
   for (const note of ab?.notes ?? []) options.onNote?.(note);
-  const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
+  const withProfilers = (target2, head) => ({
+    ...target2,
+    services: applyProfilers(target2.services, {
+      ...options.profile ? { all: options.profile } : {},
+      ...head ? { head } : {},
+      ...options.env.NODE_OPTIONS === void 0 ? {} : { parentNodeOptions: options.env.NODE_OPTIONS }
+    })
+  });
+  if (ab) {
+    ab.headConfig = withProfilers(ab.headConfig);
+    ab.baseConfig = withProfilers(ab.baseConfig, ab.headConfig.services);
+  }
+  const headConfig = ab?.headConfig ?? withProfilers(configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
   return {
     config,
     configHash,
@@ -70672,8 +73241,8 @@ async function bootRun(prepared, options) {
     const setupStatus = (line2) => status(line2);
     if (ab) {
       const baseSetupFailure = await setupVariants(config.setup ?? [], {
-        head: { configDir, logDir: path6.join(options.logDir, "head") },
-        base: { configDir: ab.baseConfigDir, logDir: path6.join(options.logDir, "base") },
+        head: { configDir, logDir: path8.join(options.logDir, "head") },
+        base: { configDir: ab.baseConfigDir, logDir: path8.join(options.logDir, "base") },
         signal: options.signal,
         onStatus: setupStatus
       });
@@ -70685,7 +73254,7 @@ async function bootRun(prepared, options) {
           options: {
             ...headOptions,
             baseDir: ab.baseConfigDir,
-            logDir: path6.join(options.logDir, "base"),
+            logDir: path8.join(options.logDir, "base"),
             onStatus: (update) => status(`base: ${describeServiceStatus(update)}`)
           }
         },
@@ -70700,7 +73269,7 @@ async function bootRun(prepared, options) {
     }
     await runSetup(config.setup ?? [], {
       configDir,
-      logDir: path6.join(options.logDir, "head"),
+      logDir: path8.join(options.logDir, "head"),
       variant: "head",
       signal: options.signal,
       onStatus: setupStatus
@@ -70755,7 +73324,8 @@ function startRun(prepared, booted, options) {
     extendable,
     ...extendable ? { sequential: { alphaShares: alphaShares(true) } } : {},
     scenarioResults: [],
-    baseResults: []
+    baseResults: [],
+    profiles: []
   };
 }
 
@@ -70944,6 +73514,7 @@ async function runRunCommand(io2, options) {
     ...options.startAtMs === void 0 ? {} : { startAtMs: options.startAtMs },
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...options.profile ? { profile: options.profile } : {},
     seed: options.seed
   });
   await writeJsonFile(options.outputPath, results2);
@@ -71058,6 +73629,7 @@ async function runGateCommand(io2, options) {
   const { config, configHash, results: results2 } = await runLoad(io2, options.configPath, options.logDir, {
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...options.profile ? { profile: options.profile } : {},
     seed: options.seed,
     judge: looks.judge
   });
@@ -71119,8 +73691,8 @@ async function runGateCommand(io2, options) {
 async function runMergeCommand(io2, options) {
   await checkOutputPath(options.outputPath, "-o");
   const shards = [];
-  for (const path7 of options.inputPaths)
-    shards.push({ path: path7, results: parseResultsFile(await readInputFile(path7, "merge"), path7) });
+  for (const path9 of options.inputPaths)
+    shards.push({ path: path9, results: parseResultsFile(await readInputFile(path9, "merge"), path9) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io2.stdout.write(`${renderRunSummary(merged)}
@@ -71165,6 +73737,7 @@ async function runLoad(io2, configPath, logDir, extra = {}) {
     ...extra.baseRef === void 0 ? {} : { baseRef: extra.baseRef, baseRefSource: "--base-ref" },
     ...extra.seed === void 0 ? {} : { seed: extra.seed },
     ...extra.judge ? { judge: extra.judge } : {},
+    ...extra.profile ? { profile: extra.profile } : {},
     onNote: (message) => io2.stderr.write(`perfgate: A/B: ${message}
 `)
   });
@@ -71195,50 +73768,50 @@ function renderReport(comparison, format, distribution) {
       return renderComparisonJson(comparison);
   }
 }
-async function readInputFile(path7, flag) {
+async function readInputFile(path9, flag) {
   try {
-    return await readFile4(path7, "utf8");
+    return await readFile5(path9, "utf8");
   } catch (error) {
     const code2 = error.code;
     throw new InputFileError(
-      `${flag} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${flag} ${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
 }
-function refuseInterrupted(results2, path7, flag) {
+function refuseInterrupted(results2, path9, flag) {
   if (results2.serviceExit)
     throw new InputFileError(
-      `${flag} ${path7}: a service of this run died while the load ran (${summarizeServiceExit(results2.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`
+      `${flag} ${path9}: a service of this run died while the load ran (${summarizeServiceExit(results2.serviceExit)}); perfgate never compares such a run: run the load test again and pass that results file`
     );
   if (!results2.interrupted) return;
   throw new InputFileError(
-    `${flag} ${path7}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
+    `${flag} ${path9}: this run was interrupted before the end, so it holds a partial measurement that perfgate never compares; run the load test to the end and pass that results file`
   );
 }
-function parseResultsFile(text, path7) {
+function parseResultsFile(text, path9) {
   const read = readResultsText(text, "trusted");
   if ("results" in read) return read.results;
   const { problem } = read;
   switch (problem.kind) {
     case "not-json":
     case "too-large":
-      throw new InputFileError(`${path7}: not JSON; pass a results file written by "perfgate run -o"`);
+      throw new InputFileError(`${path9}: not JSON; pass a results file written by "perfgate run -o"`);
     case "not-perfgate":
     case "future-version":
       throw new InputFileError(
-        `${path7}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
+        `${path9}: not a perfgate results file (schemaVersion ${JSON.stringify(problem.schemaVersion)}); pass a file written by "perfgate run -o"`
       );
     case "damaged":
-      throw new InputFileError(`${path7}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
+      throw new InputFileError(`${path9}: damaged: ${problem.detail}; pass a file written by "perfgate run -o"`);
   }
 }
-async function writeJsonFile(path7, value) {
-  await writeFileAtomic(path7, `${JSON.stringify(value, null, 2)}
+async function writeJsonFile(path9, value) {
+  await writeFileAtomic(path9, `${JSON.stringify(value, null, 2)}
 `, "-o");
 }
 
 // src/entry/report-impl.ts
-import { readFile as readFile5, readdir as readdir3, stat as stat4 } from "node:fs/promises";
+import { readFile as readFile6, readdir as readdir3, stat as stat4 } from "node:fs/promises";
 var maxResultsBytes = MAX_RESULTS_BYTES;
 function parseUntrustedResults(text, source) {
   const read = readResultsText(text, "untrusted");
@@ -71268,23 +73841,23 @@ function parseUntrustedResults(text, source) {
       throw new InputFileError(`${source}: not a valid perfgate results file (${problem.detail})`);
   }
 }
-async function readUntrustedResults(path7, what) {
+async function readUntrustedResults(path9, what) {
   let text;
   try {
-    const info = await stat4(path7);
+    const info = await stat4(path9);
     if (info.size > maxResultsBytes)
       throw new InputFileError(
-        `${what} ${path7}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
+        `${what} ${path9}: ${info.size} bytes, more than ${maxResultsBytes}; not a perfgate results file`
       );
-    text = await readFile5(path7, "utf8");
+    text = await readFile6(path9, "utf8");
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     const code2 = error.code;
     throw new InputFileError(
-      `${what} ${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
+      `${what} ${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; check the path`
     );
   }
-  return parseUntrustedResults(text, `${what} ${path7}`);
+  return parseUntrustedResults(text, `${what} ${path9}`);
 }
 function maskJsonText(text, secrets) {
   try {
@@ -71300,7 +73873,7 @@ async function runReportCommand(io2, options) {
   let baseline2 = { kind: "missing", detail: "no --baseline was given" };
   if (options.baselinePath) {
     try {
-      baseline2 = { kind: "found", text: await readFile5(options.baselinePath, "utf8"), source: options.baselinePath };
+      baseline2 = { kind: "found", text: await readFile6(options.baselinePath, "utf8"), source: options.baselinePath };
     } catch (error) {
       throw new InputFileError(
         `--baseline ${options.baselinePath}: ${error.code === "ENOENT" ? "no such file" : error.message}; check the path`
@@ -71315,7 +73888,7 @@ async function runReportCommand(io2, options) {
 }
 
 // src/entry/trends-impl.ts
-import { access as access2, readFile as readFile6 } from "node:fs/promises";
+import { access as access2, readFile as readFile7 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 
 // src/core/trends/detect.ts
@@ -72046,21 +74619,21 @@ function renderTrendsJson(analysis) {
 }
 
 // src/entry/trends-impl.ts
-async function exists(path7) {
+async function exists(path9) {
   try {
-    await access2(path7);
+    await access2(path9);
     return true;
   } catch {
     return false;
   }
 }
-async function readInput(path7) {
+async function readInput(path9) {
   try {
-    return await readFile6(path7, "utf8");
+    return await readFile7(path9, "utf8");
   } catch (error) {
     const code2 = error.code;
     throw new InputFileError(
-      `${path7}: ${code2 === "ENOENT" ? "no such file" : error.message}; name results files written by "perfgate run -o" or saved baselines`
+      `${path9}: ${code2 === "ENOENT" ? "no such file" : error.message}; name results files written by "perfgate run -o" or saved baselines`
     );
   }
 }
@@ -72136,6 +74709,10 @@ function baseRef(values) {
   const ref = stringValue(values, "base-ref");
   return ref === void 0 || ref === "" || ref === "none" ? {} : { baseRef: ref };
 }
+function profileChoice(values) {
+  const profile = parseProfilerChoice(stringValue(values, "profile"), "--profile");
+  return profile ? { profile } : {};
+}
 function stringValue(values, name) {
   const value = values[name];
   return typeof value === "string" ? value : void 0;
@@ -72201,6 +74778,11 @@ var LOAD = {
     type: "string",
     value: "REF",
     help: "A/B mode: a commit (HEAD~1, main, a SHA) perfgate checks out itself as a temporary git worktree, runs the config's setup in, and compares the work tree with (none: off)"
+  },
+  profile: {
+    type: "string",
+    value: "KIND",
+    help: "A/B mode: profile every service without its own services[].profile with node, perf or py-spy after the verdict, and name the functions whose CPU grew (docs/profiles.md; none: off)"
   }
 };
 function reporting(values) {
@@ -72248,6 +74830,7 @@ var COMMANDS = [
       ...parseSplitChoice(stringValue(values, "split"), stringValue(values, "start-at"), values.shard !== void 0),
       ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
       ...baseRef(values),
+      ...profileChoice(values),
       seed: parseSeed(values)
     })
   },
@@ -72336,7 +74919,8 @@ var COMMANDS = [
       ...stringValue(values, "save") === void 0 ? {} : { save: parseSaveMode(stringValue(values, "save") ?? "pass", "--save") },
       ...reporting(values),
       ...stringValue(values, "base-dir") ? { baseDir: stringValue(values, "base-dir") } : {},
-      ...baseRef(values)
+      ...baseRef(values),
+      ...profileChoice(values)
     })
   },
   {

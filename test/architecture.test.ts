@@ -94,6 +94,7 @@ const CORE_FOLDERS: Record<string, number> = {
   split: 2,
   results: 3,
   trends: 3,
+  profile: 3,
   compare: 4,
   report: 5,
 };

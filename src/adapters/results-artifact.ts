@@ -1,7 +1,7 @@
 // The results file as a workflow artifact (@actions/artifact), so that "see the artifact" in the
 // report is true and a trusted workflow_run job can re-render a fork PR's results.
 import { DefaultArtifactClient } from '@actions/artifact';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 
 export interface UploadedArtifact {
   id: number;
@@ -18,15 +18,16 @@ export function resultsArtifactName(configId: string, shard?: { index: number; c
   return `perfgate-${config}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
 }
 
-/** Uploads `files` (all in one folder) as one artifact; throws with the client's reason. */
+/** Uploads `files` (all in the first one's folder or below it) as one artifact; throws with the client's reason. */
 export async function uploadResultsArtifact(
   name: string,
   files: string[],
   retentionDays?: number,
 ): Promise<UploadedArtifact> {
   const root = dirname(files[0] ?? '.');
-  if (files.some((file) => dirname(file) !== root))
-    throw new Error(`the artifact's files must share one folder: ${files.map((f) => basename(f)).join(', ')}`);
+  const inside = (file: string): boolean => dirname(file) === root || file.startsWith(`${root}${sep}`);
+  if (files.some((file) => !inside(file)))
+    throw new Error(`the artifact's files must be in ${root} or below it: ${files.map((f) => basename(f)).join(', ')}`);
   const client = new DefaultArtifactClient();
   try {
     const result = await client.uploadArtifact(name, files, root, retentionDays === undefined ? {} : { retentionDays });

@@ -213,6 +213,7 @@ async function gate(options: ActionOptions, event: EventFacts, signal: AbortSign
         ? { baseDir: options.baseDir, baseDirSource: 'the base-dir input', baseGit: readBaseCommit() }
         : {}),
       ...abChoice,
+      ...(options.profile ? { profile: options.profile } : {}),
       onNote: (message) => {
         if (/stored baseline/.test(message)) abFallback = message;
         core.info(`perfgate: A/B: ${message}`);
@@ -383,7 +384,12 @@ async function judgeAndDeliver(
   await writeFile(join(workDir, 'report.md'), markdown);
   core.setOutput(Outputs.reportMarkdown, markdown);
 
-  await deliver(ctx, [resultsArtifact([resultsPath, ...(prFactsPath ? [prFactsPath] : [])]), commitComment]);
+  // The profiles' folded stacks and flame graphs (under the work folder's logs/) travel with the results.
+  const profileFiles = (results.profiles ?? []).flatMap((profile) => profile.files ?? []);
+  await deliver(ctx, [
+    resultsArtifact([resultsPath, ...(prFactsPath ? [prFactsPath] : []), ...profileFiles]),
+    commitComment,
+  ]);
 
   const shouldSave = (options.saveBaseline ?? event.kind === 'default-branch') !== false;
   if (shouldSave && event.kind === 'pull_request')

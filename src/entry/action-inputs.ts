@@ -3,6 +3,8 @@
 // action.yml's (through action-manifest.generated.ts): GitHub applies them in a workflow, and
 // the code applies the same ones where nothing does (local runs, the tests).
 import * as core from '@actions/core';
+import { parseProfilerChoice } from '../core/profile/plan.js';
+import type { ProfilerConfig } from '../core/types/config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseDuration } from '../core/duration.js';
 import { resolve } from 'node:path';
@@ -41,6 +43,7 @@ export const Inputs = {
   baseRef: 'base-ref',
   acceptLabel: 'accept-label',
   acceptCommand: 'accept-command',
+  profile: 'profile',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -106,6 +109,8 @@ export interface ActionOptions {
   baseRef: string;
   /** What accepts an intended regression on a PR: a label and a comment command ('' = off). */
   accept: { label: string; command: string };
+  /** A profiler for every service without its own (the profile input). */
+  profile?: ProfilerConfig;
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -184,7 +189,13 @@ export function readActionInputs(): ActionOptions {
       label: text(Inputs.acceptLabel) === 'none' ? '' : text(Inputs.acceptLabel),
       command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
     },
+    ...profileInput(text(Inputs.profile)),
   };
+}
+
+function profileInput(value: string): { profile?: ProfilerConfig } {
+  const profile = parseProfilerChoice(value, `the ${Inputs.profile} input`);
+  return profile ? { profile } : {};
 }
 
 function readBaselineBranch(branch: string, dir: string): { baselineBranch?: string } {

@@ -28,6 +28,7 @@ export const ACTION_INPUT_DEFAULTS = {
   'base-ref': '',
   'accept-label': 'perf-accepted',
   'accept-command': '/perfgate accept',
+  'profile': '',
   'base-dir': ''
 } as const;
 

@@ -7,7 +7,7 @@ import { ConfigError, InputFileError } from '../core/errors.js';
 import type { FailOn, ReportFormat, Shard } from '../core/options.js';
 import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
-import type { Config } from '../core/types/config.js';
+import type { Config, ProfilerConfig } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { judgeRun, refuseServiceExit, summarizeServiceExit } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
@@ -74,6 +74,7 @@ interface LoadChoices {
   baseRef?: string;
   seed?: number;
   judge?: LoadTestOptions['judge'];
+  profile?: ProfilerConfig;
 }
 
 export async function runRunCommand(
@@ -88,6 +89,7 @@ export async function runRunCommand(
     ...(options.startAtMs === undefined ? {} : { startAtMs: options.startAtMs }),
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...(options.profile ? { profile: options.profile } : {}),
     seed: options.seed,
   });
   await writeJsonFile(options.outputPath, results);
@@ -246,6 +248,7 @@ export async function runGateCommand(
     baseDir?: string;
     /** A/B mode: the base commit, checked out by perfgate. */
     baseRef?: string;
+    profile?: ProfilerConfig;
   },
 ): Promise<number> {
   await checkConfigPath(options);
@@ -257,6 +260,7 @@ export async function runGateCommand(
   const { config, configHash, results } = await runLoad(io, options.configPath, options.logDir, {
     baseDir: options.baseDir,
     baseRef: options.baseRef,
+    ...(options.profile ? { profile: options.profile } : {}),
     seed: options.seed,
     judge: looks.judge,
   });
@@ -362,6 +366,7 @@ async function runLoad(io: CliIo, configPath: string, logDir: string, extra: Loa
     ...(extra.baseRef === undefined ? {} : { baseRef: extra.baseRef, baseRefSource: '--base-ref' }),
     ...(extra.seed === undefined ? {} : { seed: extra.seed }),
     ...(extra.judge ? { judge: extra.judge } : {}),
+    ...(extra.profile ? { profile: extra.profile } : {}),
     onNote: (message) => io.stderr.write(`perfgate: A/B: ${message}\n`),
   });
 }

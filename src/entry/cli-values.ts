@@ -1,6 +1,8 @@
 // The values of the `perfgate` command's options, read from parseArgs' result: each reader names
 // the flag and the fix when a value cannot be used.
 import { ConfigError } from '../core/errors.js';
+import { parseProfilerChoice } from '../core/profile/plan.js';
+import type { ProfilerConfig } from '../core/types/config.js';
 import type { TrendsFailOn } from './trends-impl.js';
 
 export type Values = Record<string, string | boolean | undefined>;
@@ -9,6 +11,12 @@ export type Values = Record<string, string | boolean | undefined>;
 export function baseRef(values: Values): { baseRef?: string } {
   const ref = stringValue(values, 'base-ref');
   return ref === undefined || ref === '' || ref === 'none' ? {} : { baseRef: ref };
+}
+
+/** --profile KIND: a profiler for every service without its own. */
+export function profileChoice(values: Values): { profile?: ProfilerConfig } {
+  const profile = parseProfilerChoice(stringValue(values, 'profile'), '--profile');
+  return profile ? { profile } : {};
 }
 
 export function stringValue(values: Values, name: string): string | undefined {

@@ -26,7 +26,15 @@ import { TOOL_VERSION } from './version.js';
 import { guardLines } from '../core/report/markup/text.js';
 import { runReportCommand } from './report-impl.js';
 import { runTrendsCommand } from './trends-impl.js';
-import { baseRef, parseSeed, parseTrendsFailOn, required, stringValue, type Values } from './cli-values.js';
+import {
+  baseRef,
+  parseSeed,
+  profileChoice,
+  parseTrendsFailOn,
+  required,
+  stringValue,
+  type Values,
+} from './cli-values.js';
 
 interface OptionHelp {
   type: 'string' | 'boolean';
@@ -95,6 +103,11 @@ const LOAD: Record<string, OptionHelp> = {
     value: 'REF',
     help: "A/B mode: a commit (HEAD~1, main, a SHA) perfgate checks out itself as a temporary git worktree, runs the config's setup in, and compares the work tree with (none: off)",
   },
+  profile: {
+    type: 'string',
+    value: 'KIND',
+    help: 'A/B mode: profile every service without its own services[].profile with node, perf or py-spy after the verdict, and name the functions whose CPU grew (docs/profiles.md; none: off)',
+  },
 };
 
 function reporting(values: Values) {
@@ -144,6 +157,7 @@ export const COMMANDS: CommandSpec[] = [
         ...parseSplitChoice(stringValue(values, 'split'), stringValue(values, 'start-at'), values.shard !== undefined),
         ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
         ...baseRef(values),
+        ...profileChoice(values),
         seed: parseSeed(values),
       }),
   },
@@ -238,6 +252,7 @@ export const COMMANDS: CommandSpec[] = [
         ...reporting(values),
         ...(stringValue(values, 'base-dir') ? { baseDir: stringValue(values, 'base-dir') } : {}),
         ...baseRef(values),
+        ...profileChoice(values),
       }),
   },
   {

@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment, Provenance, Results } from '../core/types/results.js';
-import type { Config, DataRow, ScenarioConfig } from '../core/types/config.js';
+import type { Config, DataRow, ProfilerConfig, ScenarioConfig, ServiceConfig } from '../core/types/config.js';
+import { applyProfilers } from '../core/profile/plan.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { ServiceStatus } from '../adapters/services.js';
 import type { Shard } from '../core/options.js';
@@ -79,6 +80,8 @@ export interface LoadTestOptions {
   /** `gate` and the action: how a look of this run is judged, so that a scenario whose verdict is
    * inconclusive for lack of data runs on (compare.extend). Absent (`perfgate run`): never extended. */
   judge?: (results: Results, config: Config) => Promise<Comparison>;
+  /** A profiler for every service without one of its own (the CLI's --profile, the action's profile input). */
+  profile?: ProfilerConfig;
 }
 
 export interface LoadTestOutcome {
@@ -260,8 +263,22 @@ async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
         });
   for (const note of ab?.notes ?? []) options.onNote?.(note);
 
+  // The services as booted with their profilers (node's NODE_OPTIONS); the base's take the head's.
+  const withProfilers = (target: Config, head?: readonly ServiceConfig[]): Config => ({
+    ...target,
+    services: applyProfilers(target.services, {
+      ...(options.profile ? { all: options.profile } : {}),
+      ...(head ? { head } : {}),
+      ...(options.env.NODE_OPTIONS === undefined ? {} : { parentNodeOptions: options.env.NODE_OPTIONS }),
+    }),
+  });
+  if (ab) {
+    ab.headConfig = withProfilers(ab.headConfig);
+    ab.baseConfig = withProfilers(ab.baseConfig, ab.headConfig.services);
+  }
   // Without a base, ${port} is still the head's own free port.
-  const headConfig = ab?.headConfig ?? (configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
+  const headConfig =
+    ab?.headConfig ?? withProfilers(configUsesPort(config) ? bindPort(config, await findFreePort()) : config);
   return {
     config,
     configHash,
@@ -405,5 +422,6 @@ function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTe
     ...(extendable ? { sequential: { alphaShares: alphaShares(true) } } : {}),
     scenarioResults: [],
     baseResults: [],
+    profiles: [],
   };
 }

@@ -4,7 +4,7 @@
 // runLoaded.
 import type { AbSchedule, Config, ScenarioConfig } from '../core/types/config.js';
 import type { Comparison } from '../core/types/comparison.js';
-import type { Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
+import type { ProfileResult, Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
 import { summarizeServiceExit } from '../core/gate.js';
 import { thresholdsForScenario } from '../core/capacity-search.js';
 import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
@@ -21,6 +21,7 @@ import { extensionScenario } from '../engine/plan.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
 import { TOOL_VERSION } from './version.js';
+import { profileServices } from './profile-phase.js';
 
 /** A booted run: what every phase shares, and what was measured so far. */
 export interface ActiveRun {
@@ -43,6 +44,11 @@ export interface ActiveRun {
   readonly baseResults: ScenarioResult[];
   /** The first service found dead: the run stops there. */
   serviceExit?: ServiceExit;
+  /** The profile phase's comparisons (and its profilers' failures), after the verdict. */
+  readonly profiles: ProfileResult[];
+  /** Set when the profile phase starts: everything judged was measured, so a Ctrl-C or a cancelled
+   * job from here on stops only the profile, and the run is judged as it ended (not interrupted). */
+  profiling?: true;
 }
 
 /** One step of a booted run; it returns early when runStopped() says so. */
@@ -155,7 +161,12 @@ function describeExtensionStep(step: ExtensionStep, look: number): string {
  * each phase sees what the ones before it measured; runLoaded stops at the first that leaves
  * the run stopped.
  */
-export const RUN_PHASES: readonly RunPhase[] = [measureScenarios, extendInconclusive];
+export const RUN_PHASES: readonly RunPhase[] = [
+  measureScenarios,
+  extendInconclusive,
+  // Last: it judges what the phases before measured, and measures nothing itself.
+  (run) => profileServices(run, snapshotResults),
+];
 
 /** The base's copy of a scenario, when the base booted and has it. */
 function baseScenarioFor(run: ActiveRun, name: string): ScenarioConfig | undefined {
@@ -288,9 +299,10 @@ export function snapshotResults(run: ActiveRun): Results {
           },
         }
       : {}),
-    interrupted: options.signal?.aborted === true,
+    interrupted: options.signal?.aborted === true && run.profiling !== true,
     ...(run.serviceExit ? { serviceExit: run.serviceExit } : {}),
     ...(run.sequential ? { sequential: run.sequential } : {}),
+    ...(run.profiles.length > 0 ? { profiles: run.profiles } : {}),
     ...(prepared.ab
       ? {
           ab: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resultsArtifactName, uploadResultsArtifact } from '../../src/adapters/results-artifact.js';
@@ -51,6 +51,22 @@ describe('the results artifact against the results-service fake', () => {
     expect(stored?.zip?.subarray(0, 2).toString()).toBe('PK');
     expect(stored?.zip?.includes('results.json')).toBe(true);
     expect(stored?.zip?.includes('pr.json')).toBe(true);
+  });
+
+  it("carries the profiles' files from the folders below results.json, and refuses a file outside it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-artifact-'));
+    writeFileSync(join(dir, 'results.json'), '{}');
+    mkdirSync(join(dir, 'logs', 'profile', 'price'), { recursive: true });
+    writeFileSync(join(dir, 'logs', 'profile', 'price', 'api.diff.svg'), '<svg/>');
+    const uploaded = await uploadResultsArtifact('perfgate-profiles', [
+      join(dir, 'results.json'),
+      join(dir, 'logs', 'profile', 'price', 'api.diff.svg'),
+    ]);
+    const stored = fake.artifacts.find((a) => a.id === uploaded.id);
+    expect(stored?.zip?.includes('logs/profile/price/api.diff.svg')).toBe(true);
+    await expect(
+      uploadResultsArtifact('perfgate-outside', [join(dir, 'results.json'), join(tmpdir(), 'elsewhere.svg')]),
+    ).rejects.toThrow(`the artifact's files must be in ${dir} or below it`);
   });
 
   it('a second artifact of the same name fails with a message that names the cause', async () => {

@@ -22,6 +22,8 @@ export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 /** An install and a build on a cold runner: generous, but a hung step still ends. */
 export const DEFAULT_SETUP_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_STOP_GRACE_MS = 5000;
+/** profile.window: long enough for some 10,000 samples a side at the inspector's 1 ms interval. */
+export const DEFAULT_PROFILE_WINDOW_MS = 10_000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
 export const DEFAULT_METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate', 'capacity'];
 export const DEFAULT_MIN_EFFECT: Record<MetricName, number> = {

@@ -17,7 +17,7 @@ import { DEFAULT_NOISE_FLOOR, MIN_SEGMENTS, RECOMMENDED_MIN_WARMUP_MS, defaultTr
 import { type ConfigProblem, Problems, describeSchemaError, isUnder, offsetOf, schemaValidator } from './problems.js';
 import { buildScenario, readHttpVersion } from './scenario.js';
 import { checkHeaders } from './request.js';
-import { buildService, buildSetup } from './services.js';
+import { buildProfile, buildService, buildSetup } from './services.js';
 import { checkTls, readTls } from './tls.js';
 
 function buildThresholds(
@@ -133,6 +133,7 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     ...(defaultHttp ? { http: defaultHttp } : {}),
     report: buildReport(isRecord(root.report) ? root.report : {}),
     trends: buildTrends(isRecord(root.trends) ? root.trends : {}),
+    profile: buildProfile(ctx, isRecord(root.profile) ? root.profile : {}),
   };
   if (config.compare.mode === 'ab') {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);

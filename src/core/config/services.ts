@@ -1,9 +1,14 @@
 // services: → ServiceConfig (command, env, readiness check).
 import { quoteValue, type PathKey } from '../paths.js';
 import { fillPort, hasPortPlaceholder, PORT_STAND_IN } from '../port.js';
-import type { ServiceConfig, SetupStep } from '../types/config.js';
+import type { ProfileConfig, ProfilerConfig, ServiceConfig, SetupStep } from '../types/config.js';
 import { type Context, type Raw, durationAt, isRecord, stringMap } from './context.js';
-import { DEFAULT_READY_TIMEOUT_MS, DEFAULT_SETUP_TIMEOUT_MS, DEFAULT_STOP_GRACE_MS } from './defaults.js';
+import {
+  DEFAULT_PROFILE_WINDOW_MS,
+  DEFAULT_READY_TIMEOUT_MS,
+  DEFAULT_SETUP_TIMEOUT_MS,
+  DEFAULT_STOP_GRACE_MS,
+} from './defaults.js';
 import { REFUSED_HOST, canonicalHost, checkTargetUrl, isHostAllowed, isLoopbackHost } from './hosts.js';
 
 export function buildService(ctx: Context, raw: Raw, index: number): ServiceConfig {
@@ -17,6 +22,8 @@ export function buildService(ctx: Context, raw: Raw, index: number): ServiceConf
   const passEnv = isRecord(raw.env) ? Object.keys(raw.env).filter((name) => (raw.env as Raw)[name] === null) : [];
   if (passEnv.length > 0) service.passEnv = passEnv;
   if (typeof raw.cwd === 'string') service.cwd = raw.cwd;
+  const profile = readProfiler(raw.profile);
+  if (profile) service.profile = profile;
   if (isRecord(raw.ready)) {
     const readyPath = [...path, 'ready'];
     const timeoutMs = durationAt(ctx, [...readyPath, 'timeout'], raw.ready.timeout, DEFAULT_READY_TIMEOUT_MS);
@@ -59,6 +66,23 @@ export function buildService(ctx: Context, raw: Raw, index: number): ServiceConf
     service.ready = ready;
   }
   return service;
+}
+
+/** services[].profile: the short form (profile: node) or an object; the schema has checked the shapes. */
+export function readProfiler(raw: unknown): ProfilerConfig | undefined {
+  if (raw === 'node' || raw === 'perf' || raw === 'py-spy') return { kind: raw };
+  if (!isRecord(raw)) return undefined;
+  if (raw.kind === 'command' && typeof raw.start === 'string' && typeof raw.stop === 'string')
+    return { kind: 'command', start: raw.start, stop: raw.stop };
+  return readProfiler(raw.kind);
+}
+
+/** profile: → ProfileConfig. */
+export function buildProfile(ctx: Context, raw: Raw): ProfileConfig {
+  const windowMs = durationAt(ctx, ['profile', 'window'], raw.window, DEFAULT_PROFILE_WINDOW_MS);
+  if (windowMs < 1000)
+    ctx.problems.add(['profile', 'window'], `${quoteValue(raw.window)} is too short to sample; use at least "1s"`);
+  return { when: raw.when === 'always' ? 'always' : 'regression', windowMs };
 }
 
 /** setup: → SetupStep[]; the schema has checked the shapes. */

@@ -57,6 +57,7 @@ import { percentileChart, timelineChart } from './charts.js';
 import { HISTORY_KEPT, type PrRunEntry, encodeHistory, renderPreviousRuns } from './comment-history.js';
 import { code, escapeHtml, escapeText, table } from './markup/markdown.js';
 import { shardTable } from './shards.js';
+import { renderProfilesMarkdown } from './profile.js';
 
 export interface MarkdownOptions {
   title?: string;
@@ -73,6 +74,9 @@ export interface MarkdownOptions {
   maxChars?: number;
   /** Where the full results can be downloaded, when the caller uploaded them (an artifact). */
   resultsUrl?: string;
+  /** Where the profiles' flame graphs can be downloaded (the run's artifacts), and its words. */
+  profilesUrl?: string;
+  profilesLabel?: string;
   /** How the response-time distribution is bucketed (default: from the thresholds). */
   distribution?: DistributionChoice;
   /** The metric over the stored runs (renderHistoryCharts), folded away after the tables. */
@@ -134,7 +138,12 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
   for (const scenario of comparison.scenarios) {
     blocks.push({
       kind: 'scenario',
-      text: renderScenario(comparison, scenario, reasons),
+      text: renderScenario(
+        comparison,
+        scenario,
+        reasons,
+        options.profilesUrl ? { url: options.profilesUrl, label: options.profilesLabel ?? 'the artifact' } : undefined,
+      ),
       failing: isFailing(scenario),
     });
     blocks.push({
@@ -407,7 +416,12 @@ function describeLoad(r: ScenarioResult): string {
   return parts.join(' · ');
 }
 
-function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: GroupedReasons): string {
+function renderScenario(
+  comparison: Comparison,
+  s: ScenarioComparison,
+  reasons: GroupedReasons,
+  profileLink?: { url: string; label: string },
+): string {
   const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name, 'text')}`, '', describeLoad(s.current), ''];
   const okCurrent = s.current.requests.ok;
   const ok = { baseline: s.baseline?.requests.ok, current: okCurrent };
@@ -447,6 +461,8 @@ function renderScenario(comparison: Comparison, s: ScenarioComparison, reasons: 
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push('', capacity);
+  const profiles = renderProfilesMarkdown(comparison.current.profiles, s.name, profileLink ?? undefined);
+  if (profiles) out.push('', profiles);
   const moved = s.metrics.some(
     (m) =>
       ['p50', 'p90', 'p95', 'p99'].includes(m.metric) && (m.verdict === 'regression' || m.verdict === 'improvement'),

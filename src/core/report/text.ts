@@ -28,6 +28,7 @@ import {
   type GroupedReasons,
 } from './reasons.js';
 import { escapeLogText, renderTextTable } from './markup/text.js';
+import { renderProfilesText } from './profile.js';
 import {
   VERDICT_MARKS,
   type VerdictLevel,
@@ -166,6 +167,7 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
     out.push(`  ⚠ generator saturated: ${escapeLogText(r.generator.reasons.join('; ')) || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
   out.push(...renderCapacityText(r));
+  out.push(...renderProfilesText(comparison.current.profiles, s.name));
   return out;
 }
 

@@ -1,7 +1,15 @@
 // The results file of a load run, built from what the run measured and how it was set up. Pure, so
 // that each look of an extended run (compare.extend) and the final file are the same function of
 // the same facts, and a test can build one without booting anything.
-import type { AbInfo, Environment, Provenance, Results, ScenarioResult, ServiceExit } from '../types/results.js';
+import type {
+  AbInfo,
+  Environment,
+  ProfileResult,
+  Provenance,
+  Results,
+  ScenarioResult,
+  ServiceExit,
+} from '../types/results.js';
 import type { AbSchedule } from '../types/config.js';
 
 /** A booted service as the results file names it: its log is where its output went. */
@@ -25,6 +33,8 @@ export interface RunRecord {
   interrupted: boolean;
   serviceExit?: ServiceExit;
   sequential?: { alphaShares: number[] };
+  /** The profile phase's comparisons of base and head (issue 36). */
+  profiles?: readonly ProfileResult[];
   /** A/B mode: the base variant's side of the run. */
   ab?: {
     schedule: AbSchedule;
@@ -66,9 +76,11 @@ export function assembleResults(run: RunRecord): Results {
     ...(run.interrupted ? { interrupted: true as const } : {}),
     ...(run.serviceExit ? { serviceExit: run.serviceExit } : {}),
     ...(run.sequential ? { sequential: run.sequential } : {}),
+    ...(run.profiles && run.profiles.length > 0 ? { profiles: [...run.profiles] } : {}),
   };
   if (run.ab) {
-    const { git: _headCommit, sequential: _looks, ...shared } = results;
+    // The profiles compare base with head: they belong to the head's side, as its looks do.
+    const { git: _headCommit, sequential: _looks, profiles: _profiles, ...shared } = results;
     const base: Results = {
       ...shared,
       ...(run.ab.git ? { git: run.ab.git } : {}),

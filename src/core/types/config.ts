@@ -165,6 +165,27 @@ export interface ServiceConfig {
   ready?: { http?: string; tcp?: string; timeoutMs: number };
   /** Time between SIGTERM and SIGKILL when stopping. */
   stopGraceMs: number;
+  /** A CPU profiler, run after the verdict (docs/profiles.md). */
+  profile?: ProfilerConfig;
+}
+
+/** services[].profile: how a service's CPU is profiled. */
+export type ProfilerConfig =
+  | { kind: 'node' | 'perf' | 'py-spy' }
+  | {
+      kind: 'command';
+      /** Starts the profiler (PERFGATE_PID, PERFGATE_VARIANT, PERFGATE_PROFILE_FILE set). */
+      start: string;
+      /** Stops it, leaving collapsed stacks in $PERFGATE_PROFILE_FILE. */
+      stop: string;
+    };
+
+export type ProfilerKind = ProfilerConfig['kind'];
+
+/** profile: when the services' profilers run, and for how long. */
+export interface ProfileConfig {
+  when: 'regression' | 'always';
+  windowMs: number;
 }
 
 export type MetricName = 'p50' | 'p90' | 'p95' | 'p99' | 'rps' | 'error_rate' | 'capacity';
@@ -243,4 +264,6 @@ export interface Config {
   report?: ReportConfig;
   /** Absent in configs built by hand (tests); the loader always sets it. */
   trends?: TrendsConfig;
+  /** Absent in configs built by hand (tests); the loader always sets it. */
+  profile?: ProfileConfig;
 }

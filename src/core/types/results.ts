@@ -1,6 +1,6 @@
 // The results file (schemaVersion 1) and the stored baseline: what a run writes and what a later
 // run reads back (schema/perfgate-results.schema.json checks the untrusted copies).
-import type { AbSchedule, Executor } from './config.js';
+import type { AbSchedule, Executor, ProfilerKind } from './config.js';
 
 export interface LatencySummaryMs {
   min: number;
@@ -298,6 +298,48 @@ export interface Results {
    * family's α each look spends (look 0 first), so that any later judgement of this file tests
    * each look at the level the run was planned with. Absent: one look, all of α. */
   sequential?: { alphaShares: number[] };
+  /** The services' CPU profiles, taken after the verdict's windows (profile:, docs/profiles.md). */
+  profiles?: ProfileResult[];
+}
+
+export interface FunctionCounts {
+  own: number;
+  total: number;
+}
+
+export interface GrownFunction {
+  /** The frame as folded: `name (file:line)`. */
+  frame: string;
+  name: string;
+  location?: string;
+  base: FunctionCounts;
+  head: FunctionCounts;
+  /** Own share of the CPU samples, base then head (fractions). */
+  ownShare: [number, number];
+  totalShare: [number, number];
+  /** One-sided, before the Bonferroni correction. */
+  pValue: number;
+}
+
+/** One service's profile of one scenario, base and head at the same time. */
+export interface ProfileResult {
+  scenario: string;
+  service: string;
+  kind: ProfilerKind;
+  /** Why it was profiled: the scenario regressed, or profile.when is always. */
+  trigger: 'regression' | 'always';
+  windowMs: number;
+  /** CPU samples (idle left out) of each variant. */
+  baseSamples?: number;
+  headSamples?: number;
+  /** The rule a function's rise had to pass, and how many functions it was tested over. */
+  rule?: { alpha: number; minShareChange: number; tested: number };
+  /** The functions whose own share of the CPU grew, the largest rise first (at most 10). */
+  grown?: GrownFunction[];
+  /** What was written: the folded stacks, the differential flame graph, the raw profiles. */
+  files?: string[];
+  /** Why there is no comparison: the profiler could not run (the verdict is unchanged). */
+  error?: string;
 }
 
 export interface ServiceExit {

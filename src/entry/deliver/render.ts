@@ -3,6 +3,7 @@
 import type { MarkdownOptions } from '../../core/report/markdown.js';
 import type { PrRunEntry } from '../../core/report/comment-history.js';
 import type { ReportContext } from './sink.js';
+import { resultsArtifactName } from '../../adapters/results-artifact.js';
 
 export function markdownOptions(ctx: ReportContext, previousRuns: PrRunEntry[] = []): MarkdownOptions {
   return {
@@ -13,5 +14,12 @@ export function markdownOptions(ctx: ReportContext, previousRuns: PrRunEntry[] =
     previousRuns,
     ...(ctx.reportConfig ? { distribution: ctx.reportConfig.distribution } : {}),
     ...(ctx.historyChart ? { historyChart: ctx.historyChart } : {}),
+    // The profiles' flame graphs travel in the results artifact, listed on the run's page.
+    ...(ctx.event.runUrl && ctx.options.uploadResults && ctx.comparison.current.profiles
+      ? {
+          profilesUrl: `${ctx.event.runUrl}#artifacts`,
+          profilesLabel: `artifact ${resultsArtifactName(ctx.options.configId, ctx.options.shard)}, logs/profile/`,
+        }
+      : {}),
   };
 }

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareProfiles,
+  countFunctions,
+  foldCpuProfile,
+  foldPerfScript,
+  formatFolded,
+  parseFolded,
+  renderDiffFlameSvg,
+  type CpuProfile,
+  type FoldedProfile,
+} from '../../../src/core/profile/index.js';
+import { createRng, type Rng } from '../../../src/core/stats/prng.js';
+
+const HANDLER = 'handle (src/server.js:10)';
+const DISCOUNT = 'computeDiscount (src/pricing.js:3)';
+const FORMAT = 'formatOrder (src/format.js:8)';
+const HASH = 'update (node:internal/crypto/hash:101)';
+
+/** The service's true CPU mix: stack → weight. */
+function mix(discountWeight: number): [string, number][] {
+  return [
+    [`(program)`, 10],
+    [`${HANDLER}`, 20],
+    [`${HANDLER};${DISCOUNT}`, discountWeight],
+    [`${HANDLER};${DISCOUNT};${HASH}`, discountWeight / 2],
+    [`${HANDLER};${FORMAT}`, 30],
+    [`(garbage collector)`, 5],
+  ];
+}
+
+/** `samples` draws from a mix, as a 1 ms sampler would take them. */
+function sample(weights: [string, number][], samples: number, seed: number | Rng): FoldedProfile {
+  const rng = typeof seed === 'number' ? createRng(seed) : seed;
+  const sum = weights.reduce((total, [, weight]) => total + weight, 0);
+  const profile: FoldedProfile = new Map();
+  for (let i = 0; i < samples; i++) {
+    let at = rng.next() * sum;
+    const found = weights.find(([, weight]) => (at -= weight) < 0) ?? weights.at(-1)!;
+    profile.set(found[0], (profile.get(found[0]) ?? 0) + 1);
+  }
+  return profile;
+}
+
+describe('compareProfiles', () => {
+  it('names the function made three times costlier first, with its place', () => {
+    const base = sample(mix(10), 10_000, 1);
+    const head = sample(mix(30), 10_000, 2);
+    const { grown, baseSamples, headSamples } = compareProfiles(base, head);
+    expect([baseSamples, headSamples]).toEqual([10_000, 10_000]);
+    expect(grown[0]?.name).toBe('computeDiscount');
+    expect(grown[0]?.location).toBe('src/pricing.js:3');
+    // Its hashing calls count as its own: node's module is not named in its place.
+    expect(grown.map((entry) => entry.name)).not.toContain('update');
+    expect(grown[0]!.ownShare[1]).toBeGreaterThan(grown[0]!.ownShare[0] * 2);
+    expect(grown[0]!.head.own).toBeGreaterThan(grown[0]!.base.own * 2);
+  });
+
+  it("names nothing when the head only moved the functions' lines, and gives the head's line", () => {
+    const base = sample(mix(10), 10_000, 10);
+    const moved = (profile: FoldedProfile): FoldedProfile =>
+      new Map([...profile].map(([stack, count]) => [stack.replaceAll('.js:', '.js:1'), count]));
+    expect(compareProfiles(base, moved(sample(mix(10), 10_000, 11))).grown).toEqual([]);
+    const grown = compareProfiles(base, moved(sample(mix(30), 10_000, 12))).grown;
+    expect(grown.map((entry) => entry.frame)).toEqual(['computeDiscount (src/pricing.js:13)']);
+  });
+
+  it('never lists a V8 pseudo-frame: one GC pause is hundreds of samples in a row', () => {
+    const base = sample(mix(10), 10_000, 13);
+    const head = sample(mix(10), 10_000, 14);
+    head.set('(garbage collector)', (head.get('(garbage collector)') ?? 0) + 3_000);
+    expect(compareProfiles(base, head).grown).toEqual([]);
+  });
+
+  it('names nothing for equal profiles', () => {
+    const profile = sample(mix(10), 10_000, 3);
+    expect(compareProfiles(profile, profile).grown).toEqual([]);
+  });
+
+  // At the default family-wise alpha of 0.001, 200 pairs list 0.2 functions on average.
+  it('names nothing in 200 A/A pairs drawn from one mix', () => {
+    // One stream for every draw: mulberry32's streams from nearby seeds are not independent.
+    const rng = createRng(9);
+    let listed = 0;
+    for (let pair = 0; pair < 200; pair++) {
+      listed += compareProfiles(sample(mix(10), 5_000, rng), sample(mix(10), 5_000, rng)).grown.length;
+    }
+    expect(listed).toBe(0);
+  });
+
+  it('keeps a significant rise below the minimum share off the list, and lists it without the minimum', () => {
+    const base = sample(mix(10), 200_000, 4);
+    const head = sample(mix(11), 200_000, 5);
+    expect(compareProfiles(base, head).grown).toEqual([]);
+    const loose = compareProfiles(base, head, { alpha: 0.01, minShareChange: 0 });
+    expect(loose.grown[0]?.name).toBe('computeDiscount');
+  });
+
+  it('keeps a large rise on too few samples off the list', () => {
+    const base: FoldedProfile = new Map([
+      [HANDLER, 4],
+      [DISCOUNT, 1],
+    ]);
+    const head: FoldedProfile = new Map([
+      [HANDLER, 3],
+      [DISCOUNT, 2],
+    ]);
+    expect(compareProfiles(base, head).grown).toEqual([]);
+  });
+
+  it('names nothing when a side has no samples', () => {
+    expect(compareProfiles(new Map(), sample(mix(10), 100, 6)).grown).toEqual([]);
+  });
+});
+
+describe('countFunctions', () => {
+  it('counts a recursive frame once per sample in its total', () => {
+    const counts = countFunctions(new Map([[`${HANDLER};${DISCOUNT};${DISCOUNT}`, 5]]));
+    expect(counts.get('computeDiscount (src/pricing.js)')).toEqual({ own: 5, total: 5, frame: DISCOUNT });
+    expect(counts.get('handle (src/server.js)')).toEqual({ own: 0, total: 5, frame: HANDLER });
+  });
+});
+
+describe('parseFolded', () => {
+  it('reads what formatFolded writes, adding repeated stacks', () => {
+    const text = `a;b 3\n# a comment\n\na;b 2\nc (x.py:4) 7\n`;
+    const profile = parseFolded(text);
+    expect([...profile]).toEqual([
+      ['a;b', 5],
+      ['c (x.py:4)', 7],
+    ]);
+    expect(parseFolded(formatFolded(profile))).toEqual(profile);
+  });
+
+  it('names the line that is not a collapsed stack', () => {
+    expect(() => parseFolded('a;b 3\nno count here\n', 'profile/head.folded')).toThrow(
+      'profile/head.folded line 2 is not a collapsed stack',
+    );
+  });
+});
+
+describe('foldCpuProfile', () => {
+  it("folds V8's samples by stack, with places relative to the root, and leaves (idle) out", () => {
+    const profile: CpuProfile = {
+      startTime: 0,
+      endTime: 5,
+      nodes: [
+        { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1 }, children: [2, 4, 5] },
+        {
+          id: 2,
+          callFrame: { functionName: 'handle', url: 'file:///srv/app/src/server.js', lineNumber: 9 },
+          children: [3],
+        },
+        { id: 3, callFrame: { functionName: '', url: 'file:///srv/app/src/pricing.js', lineNumber: 2 } },
+        { id: 4, callFrame: { functionName: '(idle)', url: '', lineNumber: -1 } },
+        { id: 5, callFrame: { functionName: 'emit', url: 'node:events', lineNumber: 0 } },
+      ],
+      samples: [3, 3, 2, 4, 4, 5],
+    };
+    const { folded, idleSamples } = foldCpuProfile(profile, '/srv/app');
+    expect(idleSamples).toBe(2);
+    expect([...folded]).toEqual([
+      ['handle (src/server.js:10);(anonymous) (src/pricing.js:3)', 2],
+      ['handle (src/server.js:10)', 1],
+      ['emit (node:events:1)', 1],
+    ]);
+  });
+});
+
+describe('foldPerfScript', () => {
+  it('folds perf script samples root first, naming an unknown symbol by its object', () => {
+    const text = [
+      'orders 4242/4242 1000.000001:     250000 cpu-clock:',
+      '\t    55d0c0a0 compute_discount+0x1a (/srv/orders)',
+      '\t    55d0c0b0 handle+0x10 (/srv/orders)',
+      '\t    7f000000 [unknown] (/usr/lib/libc.so.6)',
+      '',
+      'orders 4242/4242 1000.000002:     250000 cpu-clock:',
+      '\t    55d0c0a0 compute_discount+0x2b (/srv/orders)',
+      '\t    55d0c0b0 handle+0x10 (/srv/orders)',
+      '\t    7f000000 [unknown] (/usr/lib/libc.so.6)',
+      '',
+    ].join('\n');
+    expect([...foldPerfScript(text)]).toEqual([['[libc.so.6];handle;compute_discount', 2]]);
+  });
+});
+
+describe('renderDiffFlameSvg', () => {
+  it('draws one box per frame wide enough, red for the grown path', () => {
+    const svg = renderDiffFlameSvg(sample(mix(10), 5_000, 7), sample(mix(30), 5_000, 8), 'api');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('computeDiscount (src/pricing.js:3): head');
+    expect(svg).not.toContain('Y_OF');
+    const discount = /<title>computeDiscount[^<]*<\/title><rect [^>]*fill="rgb\((\d+),(\d+),(\d+)\)"/.exec(svg);
+    expect(Number(discount?.[1])).toBeGreaterThan(Number(discount?.[3]));
+  });
+});

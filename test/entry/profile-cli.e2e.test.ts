@@ -1,0 +1,183 @@
+// Issue 36 end to end through the bundled CLI: a git repository whose head makes one named function
+// (computeDiscount) three times costlier, gated against HEAD~1 with profile: node. The gate fails on
+// p50, and "where the time went" names computeDiscount first, with its file:line; the results file
+// keeps the list and the flame graph is written. HEAD against itself with profile.when: always (an
+// A/A run) profiles both variants and names nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Results } from '../../src/core/types/results.js';
+import { sharedBundleDir } from '../bundle.js';
+
+const work = mkdtempSync(join(tmpdir(), 'perfgate-profile-e2e-'));
+let cli = '';
+
+beforeAll(() => {
+  cli = join(sharedBundleDir(), 'cli.js');
+}, 120_000);
+
+function config(extra = '', profiler = 'node', window = '3s'): string {
+  return `services:
+  - name: api
+    run: node server.mjs
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+${profiler ? `    profile: ${profiler}\n` : ''}defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 1s, segment: 1s }
+scenarios:
+  price:
+    executor: constant-arrival-rate
+    rate: 30/s
+    duration: 6s
+    request: { path: /price }
+profile: { window: ${window}${extra} }
+`;
+}
+
+/** A pricing service whose time is mostly computeDiscount's loop of `work` iterations. */
+function serverSource(work: number): string {
+  return `import { createServer } from 'node:http';
+
+function computeDiscount(total) {
+  let discount = 0;
+  for (let i = 0; i < ${work}; i++) discount += Math.sin(total + i) * 1e-6;
+  return Math.abs(discount) % 0.2;
+}
+
+function formatPrice(total) {
+  let text = '';
+  for (let i = 0; i < 2000; i++) text = (total * (1 + (i % 7))).toFixed(2);
+  return text;
+}
+
+createServer((req, res) => {
+  if (req.url === '/health') return res.end('ok');
+  res.end(formatPrice(100 * (1 - computeDiscount(100))));
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+}
+
+function git(cwd: string, args: string[]): void {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+}
+
+/** perf/ with a base commit, and a head commit whose computeDiscount does `headWork` iterations. */
+function repository(name: string, headWork: number, extra = '', profiler = 'node', window = '3s'): string {
+  const root = join(work, name);
+  mkdirSync(join(root, 'perf'), { recursive: true });
+  git(root, ['init', '-q', '-b', 'main']);
+  git(root, ['config', 'user.email', 'test@example.com']);
+  git(root, ['config', 'user.name', 'test']);
+  writeFileSync(join(root, '.gitignore'), '.perfgate/\nresults.json\n');
+  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra, profiler, window));
+  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(200_000));
+  git(root, ['add', '-A']);
+  git(root, ['commit', '-q', '-m', 'base']);
+  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(headWork));
+  git(root, ['commit', '-q', '--allow-empty', '-am', 'head']);
+  return root;
+}
+
+function gate(root: string, ref: string, extraArgs: string[] = []) {
+  const temp = join(work, `${ref.replace(/\W/g, '')}-temp`);
+  mkdirSync(temp, { recursive: true });
+  const child = spawnSync(
+    process.execPath,
+    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json', ...extraArgs],
+    { cwd: root, encoding: 'utf8', timeout: 150_000, env: { ...process.env, RUNNER_TEMP: temp } },
+  );
+  const resultsPath = join(root, 'results.json');
+  const results = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : undefined;
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr, results };
+}
+
+describe('perfgate gate with profile: node', () => {
+  it('fails a head whose computeDiscount costs three times as much, and names it first', () => {
+    const root = repository('slow-discount', 600_000);
+    const run = gate(root, 'HEAD~1');
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/p50 .*regression/);
+    expect(run.stderr).toContain('perfgate: profiling api on price (it regressed)');
+    const [profile] = run.results!.profiles!;
+    expect(profile).toMatchObject({ scenario: 'price', service: 'api', kind: 'node', trigger: 'regression' });
+    expect(profile!.error).toBeUndefined();
+    expect(profile!.grown![0]).toMatchObject({ name: 'computeDiscount', location: 'perf/server.mjs:3' });
+    expect(profile!.grown![0]!.head.own).toBeGreaterThan(profile!.grown![0]!.base.own);
+    // The text report says it under the scenario, with the flame graph's path.
+    expect(run.stdout).toMatch(/where the time went[^\n]*\n[^\n]*\n\s+computeDiscount\s+perf\/server\.mjs:3/);
+    const svg = profile!.files!.find((file) => file.endsWith('api.diff.svg'))!;
+    expect(readFileSync(join(root, svg), 'utf8')).toContain('computeDiscount (perf/server.mjs:3)');
+    expect(profile!.files!.filter((file) => file.endsWith('.cpuprofile'))).toHaveLength(2);
+    // The base variant's side of the results holds no profiles.
+    expect(run.results!.ab!.base).not.toHaveProperty('profiles');
+  }, 180_000);
+
+  it('names nothing when head and base are one commit (A/A), profiled with profile.when: always', () => {
+    const root = repository('same', 200_000, ', when: always');
+    const run = gate(root, 'HEAD');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('perfgate: profiling api on price (profile.when: always)');
+    const [profile] = run.results!.profiles!;
+    expect(profile!.error).toBeUndefined();
+    expect(profile!.baseSamples).toBeGreaterThan(50);
+    expect(profile!.headSamples).toBeGreaterThan(50);
+    expect(profile!.grown).toEqual([]);
+    expect(run.stdout).toContain("no function's share of the CPU grew");
+  }, 180_000);
+
+  it('keeps the verdict when the profiler cannot run (--profile py-spy on a node service): one warning', () => {
+    const root = repository('no-py-spy', 600_000, '', '');
+    const run = gate(root, 'HEAD~1', ['--profile', 'py-spy']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/p50 .*regression/);
+    const [profile] = run.results!.profiles!;
+    expect(profile).toMatchObject({ service: 'api', kind: 'py-spy', trigger: 'regression' });
+    expect(profile!.grown).toBeUndefined();
+    // Absent here (no PyPI): "not on PATH … pip install py-spy"; where it is installed, it cannot
+    // read a node process. Either way one warning per service, naming py-spy, and the verdict stands.
+    expect(profile!.error).toMatch(/py-spy/);
+    const warnings = run.stderr.split('\n').filter((line) => line.startsWith('perfgate: warning: profile of price'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/py-spy.*; the verdict stands$/);
+    expect(run.stdout).toContain('⚠ where the time went: py-spy profile of api');
+  }, 180_000);
+
+  it('keeps the verdict when Ctrl-C comes during the profile window: only the profile stops', async () => {
+    const root = repository('interrupted-profile', 600_000, '', 'node', '30s');
+    const temp = join(work, 'interrupted-temp');
+    mkdirSync(temp, { recursive: true });
+    const child = spawn(
+      process.execPath,
+      [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', 'HEAD~1', '--seed', '7', '-o', 'results.json'],
+      { cwd: root, env: { ...process.env, RUNNER_TEMP: temp }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let ended = false;
+    void exited.then(() => (ended = true));
+    for (let i = 0; i < 1200 && !ended && !stderr.includes('perfgate: profiling api on price'); i++) await sleep(50);
+    expect(stderr).toContain('perfgate: profiling api on price (it regressed)');
+    await sleep(1000);
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(root, 'results.json'), 'utf8')) as Results;
+    expect(results.interrupted).toBeUndefined();
+    expect(results.profiles![0]!.error).toBe('profile of price: interrupted');
+    expect(stderr).toContain('perfgate: warning: profile of price: interrupted; the verdict stands');
+    expect(stdout).toMatch(/p50 .*regression/);
+  }, 180_000);
+
+  it('profiles nothing on a passing run with the default profile.when: regression', () => {
+    const root = repository('passing', 200_000);
+    const run = gate(root, 'HEAD');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('perfgate: profiling');
+    expect(run.results!.profiles).toBeUndefined();
+    expect(existsSync(join(root, '.perfgate', 'logs', 'profile'))).toBe(false);
+  }, 180_000);
+});
