@@ -42300,17 +42300,19 @@ function mdeSpan(metrics) {
   const high = sorted[sorted.length - 1];
   return low === high || formatMdeValue(low) === formatMdeValue(high) ? say(low) : `${say(low)} to ${say(high)}`;
 }
+var MDE_SHOWN_UP_TO = 10;
 function formatMdeValue(m) {
   const mde = m.minDetectableEffect;
   if (mde === void 0 || !Number.isFinite(mde)) return "\u2013";
   if (m.metric === "error_rate") return `\xB1${formatFixed(mde * 100, 2)} pp`;
   const magnitude = (x) => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
+  const beyond = (sign, x) => Math.abs(x) > MDE_SHOWN_UP_TO ? `>${sign}1000%` : `${sign}${magnitude(x)}`;
   const pair = m.minDetectableChange;
   if (pair !== void 0 && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
     const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
-    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? `\xB1${magnitude(mde)}` : `\u2212${fall}/+${rise}`;
+    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? beyond("\xB1", mde) : `\u2212${fall}/${beyond("+", pair[1])}`;
   }
-  return `\xB1${magnitude(mde)}`;
+  return beyond("\xB1", mde);
 }
 function metricsWhere(metrics) {
   const byScenario = /* @__PURE__ */ new Map();
@@ -53841,9 +53843,9 @@ function withDetectNote(comparison, compare) {
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
   const label2 = compare.detect === DEFAULT_DETECT ? "A/B targets (p50 5%, p95 10%; compare.detect sets others)" : "compare.detect";
-  const percent2 = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+  const percent2 = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : x > 10 ? "over 1000%" : `${Number((x * 100).toPrecision(2))}%`;
   const note = short.length === 0 ? `${label2}: every targeted metric could see its change (MDE at or below the target).` : `${label2}: ${short.map(
-    (metric) => `${metric.metric} of ${metric.scenario} could see \xB1${percent2(metric, metric.minDetectableEffect)}, not the ${percent2(metric, detectTarget(metric, compare.detect))} it targets`
+    (metric) => `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect > 10 && metric.metric !== "error_rate" ? "" : "\xB1"}${percent2(metric, metric.minDetectableEffect)}, not the ${percent2(metric, detectTarget(metric, compare.detect))} it targets`
   ).join(
     "; "
   )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
@@ -54153,6 +54155,12 @@ function planExtension(input) {
         }
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== void 0)
         continue;
+      const outOfReach = detectOutOfReach(metric, compare, growth, dfExponent(comparison, metric));
+      if (outOfReach !== void 0) {
+        if (metric.verdict === "inconclusive")
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why: outOfReach, budget: true });
+        continue;
+      }
       detecting.push(metric.metric);
       detectGrowth = Math.max(
         detectGrowth,
@@ -54174,6 +54182,14 @@ function planExtension(input) {
     });
   }
   return plan;
+}
+var DETECT_REACH = 1.5;
+function detectOutOfReach(metric, compare, growth, exponent) {
+  const target2 = compare.detect?.[metric.metric];
+  const atBudget = mdeScaler(metric, exponent)?.(growth);
+  if (target2 === void 0 || atBudget === void 0 || !(atBudget > DETECT_REACH * target2)) return void 0;
+  const shown = (x) => metric.metric === "error_rate" ? `\xB1${(x * 100).toFixed(2)} points` : `\xB1${Number((x * 100).toPrecision(2))}%`;
+  return `its MDE would still be ${shown(atBudget)} at the budget, far from the ${shown(target2)} it targets`;
 }
 function whyNotExtend(metric, context) {
   const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind));

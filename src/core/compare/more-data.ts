@@ -66,14 +66,18 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
   const label =
     compare.detect === DEFAULT_DETECT ? 'A/B targets (p50 5%, p95 10%; compare.detect sets others)' : 'compare.detect';
   const percent = (metric: MetricComparison, x: number) =>
-    metric.metric === 'error_rate' ? `${(x * 100).toFixed(2)} points` : `${Number((x * 100).toPrecision(2))}%`;
+    metric.metric === 'error_rate'
+      ? `${(x * 100).toFixed(2)} points`
+      : x > 10
+        ? 'over 1000%'
+        : `${Number((x * 100).toPrecision(2))}%`;
   const note =
     short.length === 0
       ? `${label}: every targeted metric could see its change (MDE at or below the target).`
       : `${label}: ${short
           .map(
             (metric) =>
-              `${metric.metric} of ${metric.scenario} could see ±${percent(metric, metric.minDetectableEffect!)}, not the ${percent(metric, detectTarget(metric, compare.detect)!)} it targets`,
+              `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${percent(metric, metric.minDetectableEffect!)}, not the ${percent(metric, detectTarget(metric, compare.detect)!)} it targets`,
           )
           .join(
             '; ',

@@ -23,6 +23,7 @@ import {
   growthToDetect,
   underpowered,
   whyNotDetect,
+  mdeScaler,
   withDetectNote,
   withResolvedDetect,
 } from './more-data.js';
@@ -363,6 +364,12 @@ export function planExtension(input: {
         }
       } else if (!underpowered(metric, compare.detect) || whyNotDetect(metric, paired, compare.detect) !== undefined)
         continue;
+      const outOfReach = detectOutOfReach(metric, compare, growth, dfExponent(comparison, metric));
+      if (outOfReach !== undefined) {
+        if (metric.verdict === 'inconclusive')
+          plan.skipped.push({ scenario: scenario.name, metric: metric.metric, why: outOfReach, budget: true });
+        continue;
+      }
       detecting.push(metric.metric);
       detectGrowth = Math.max(
         detectGrowth,
@@ -389,6 +396,27 @@ export function planExtension(input: {
 }
 
 /** Why more data within the budget would not decide `metric`; undefined when it could. */
+/** A target is worth running on for while the whole budget would bring the MDE within this
+ * factor of it: the near misses (a p95 that sees 16% where 10% is asked) gain from a longer
+ * window, a tail that sees ±500% would only make the run twice as long to see ±350%. */
+const DETECT_REACH = 1.5;
+
+/** Why running on for compare.detect's target would not bring a metric near it within the
+ * budget (`growth` times this look's data); undefined when it would. */
+function detectOutOfReach(
+  metric: MetricComparison,
+  compare: CompareConfig,
+  growth: number,
+  exponent: number,
+): string | undefined {
+  const target = compare.detect?.[metric.metric];
+  const atBudget = mdeScaler(metric, exponent)?.(growth);
+  if (target === undefined || atBudget === undefined || !(atBudget > DETECT_REACH * target)) return undefined;
+  const shown = (x: number) =>
+    metric.metric === 'error_rate' ? `±${(x * 100).toFixed(2)} points` : `±${Number((x * 100).toPrecision(2))}%`;
+  return `its MDE would still be ${shown(atBudget)} at the budget, far from the ${shown(target)} it targets`;
+}
+
 function whyNotExtend(
   metric: MetricComparison,
   context: { growth: number; lastAlpha: number; familySize: number; paired: boolean; dfExponent: number },

@@ -91,4 +91,19 @@ describe('the MDE on the interval’s own scale', () => {
     ).toBe('±2.0%');
     expect(formatMdeValue({ metric: 'error_rate', minDetectableEffect: 0.0174 })).toBe('±1.74 pp');
   });
+
+  it('says only that it is past +1000% where a run could not see a metric at all', () => {
+    const huge = Math.log(4797606);
+    expect(
+      formatMdeValue({
+        metric: 'p99',
+        minDetectableEffect: 4797605,
+        minDetectableChange: [Math.expm1(-huge), 4797605],
+      }),
+    ).toBe('−100%/>+1000%');
+    expect(formatMdeValue({ metric: 'p99', minDetectableEffect: 12 })).toBe('>±1000%');
+    expect(formatMdeValue({ metric: 'p99', minDetectableEffect: 9.5, minDetectableChange: [-0.9, 9.5] })).toBe(
+      '−90%/+950%',
+    );
+  });
 });

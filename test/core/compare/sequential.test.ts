@@ -416,6 +416,13 @@ describe('compare.detect: running on until the run can see the target', () => {
     expect(stepFor(withDetect(far), regressed)?.undecided ?? []).not.toContain('p50');
   });
 
+  it('does not run on for a target the whole budget would leave far away (more than 1.5x its MDE)', () => {
+    // At twice the data the MDE falls by about 1/sqrt(2): a third of it is out of reach, two
+    // thirds is a near miss worth the longer window.
+    expect(stepFor(withDetect(mde / 3, 2))?.undecided ?? []).not.toContain('p50');
+    expect(stepFor(withDetect((mde * 2) / 3, 2))?.undecided).toContain('p50');
+  });
+
   it('judges the metric again on the longer run, where its MDE is smaller, and notes a target still not reached', () => {
     const config = withDetect(far, 4);
     const step = stepFor(config)!;
