@@ -119,27 +119,16 @@ describe('perfgate gate with compare.extend', () => {
   // compare.detect: the same build on both sides, planned long enough to judge (6 pairs), with a
   // p50 target no run of this length can see: the scenario runs on to its budget (2 steps, 12 s),
   // and the report says the target was not reached and how to find the length that reaches it.
-  it('runs on within the budget while an MDE is above compare.detect, and says the target was not reached', () => {
+  it('does not run on for a compare.detect target the budget cannot come near, and says it was not reached', () => {
     const head = checkouts('detect', 3, 3, '2x', {
       duration: '6s',
-      compare: 'metrics: [p50], minEffect: { p50: "0.05%" }, detect: { p50: "0.1%" }',
+      compare: 'metrics: [p50], detect: { p50: "0.1%" }',
     });
     const out = gate(head);
-    // Judged either way: at a minimum effect of 0.05% the two processes of one build can differ by
-    // more than that for real (a process's own state), and the block bootstrap's narrow interval
-    // may call it. What this test holds is the running on, not that verdict.
     expect([0, 1], out.stderr).toContain(out.status);
-    const scenario = out.results!.scenarios[0]!;
-    const looks = scenario.extension?.looks ?? [];
-    expect(looks.map((look) => look.segments)).toEqual([6, 9, 12]);
-    expect(looks[1]?.undecided).toEqual(['p50']);
-    expect(looks[2]?.undecided).toEqual(['p50']);
-    expect(out.results!.ab!.base.scenarios[0]!.segments).toHaveLength(12);
-    expect(out.stderr).toMatch(/api: p50 MDE above compare\.detect; measuring 3 s more \(extension 1 of at most 2/);
-    const p50 = out.report.scenarios?.[0]?.metrics.find((m) => m.metric === 'p50');
-    // Judged again on the whole window, however the planned window's verdict read.
-    expect(p50?.look).toBe(2);
-    expect(out.report.scenarios?.[0]?.notes.join(' ')).toMatch(/MDE was above its compare\.detect target/);
+    // 0.1% is out of any 2x budget's reach (a 6 s duet sees a few percent at p50): no step is
+    // taken for it (the running on for a near target: test/core/compare/sequential.test.ts).
+    expect(out.stderr).not.toMatch(/MDE above compare\.detect/);
     expect(JSON.stringify(out.report)).toMatch(
       /compare\.detect: p50 of api could see ±[\d.]+%, not the 0\.1% it targets/,
     );
