@@ -21,9 +21,9 @@ import {
   dfExponent,
   grownDf,
   growthToDetect,
+  mdeScaler,
   underpowered,
   whyNotDetect,
-  mdeScaler,
   withDetectNote,
   withResolvedDetect,
 } from './more-data.js';
@@ -395,7 +395,6 @@ export function planExtension(input: {
   return plan;
 }
 
-/** Why more data within the budget would not decide `metric`; undefined when it could. */
 /** A target is worth running on for while the whole budget would bring the MDE within this
  * factor of it: the near misses (a p95 that sees 16% where 10% is asked) gain from a longer
  * window, a tail that sees ±500% would only make the run twice as long to see ±350%. */
@@ -417,6 +416,7 @@ function detectOutOfReach(
   return `its MDE would still be ${shown(atBudget)} at the budget, far from the ${shown(target)} it targets`;
 }
 
+/** Why more data within the budget would not decide `metric`; undefined when it could. */
 function whyNotExtend(
   metric: MetricComparison,
   context: { growth: number; lastAlpha: number; familySize: number; paired: boolean; dfExponent: number },
