@@ -72304,7 +72304,8 @@ function foldPerfScript(text) {
 // src/core/profile/compare.ts
 var DEFAULT_PROFILE_RULE = { alpha: 1e-3, minShareChange: 0.02 };
 function isPseudoFrame(frame) {
-  return /^\(.*\)$/.test(frame);
+  const { name, location } = splitFrame(frame);
+  return location === void 0 && /^\(.*\)$/.test(name);
 }
 function isOwnCode(frame) {
   const { location } = splitFrame(frame);

@@ -95,7 +95,9 @@ function gate(root: string, ref: string, extraArgs: string[] = []) {
 
 describe('perfgate gate with profile: node', () => {
   it('fails a head whose computeDiscount costs three times as much, and names it first', () => {
-    const root = repository('slow-discount', 600_000);
+    // A 6 s window: on a machine loaded by other work a 3 s one held too few samples of the base
+    // to call the growth at α 0.001 (one CI run of several named nothing).
+    const root = repository('slow-discount', 600_000, '', 'node', '6s');
     const run = gate(root, 'HEAD~1');
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/p50 .*regression/);
@@ -103,10 +105,16 @@ describe('perfgate gate with profile: node', () => {
     const [profile] = run.results!.profiles!;
     expect(profile).toMatchObject({ scenario: 'price', service: 'api', kind: 'node', trigger: 'regression' });
     expect(profile!.error).toBeUndefined();
-    expect(profile!.grown![0]).toMatchObject({ name: 'computeDiscount', location: 'perf/server.mjs:3' });
-    expect(profile!.grown![0]!.head.own).toBeGreaterThan(profile!.grown![0]!.base.own);
+    // computeDiscount, or the handler that calls it when V8 inlined the loop into it (then the
+    // samples land on the handler's own line; seen in about one run in six).
+    const first = profile!.grown![0];
+    expect(first, JSON.stringify({ ...profile, files: undefined })).toBeDefined();
+    expect(['computeDiscount (perf/server.mjs:3)', '(anonymous) (perf/server.mjs:15)']).toContain(first!.frame);
+    expect(first!.head.own).toBeGreaterThan(first!.base.own);
     // The text report says it under the scenario, with the flame graph's path.
-    expect(run.stdout).toMatch(/where the time went[^\n]*\n[^\n]*\n\s+computeDiscount\s+perf\/server\.mjs:3/);
+    expect(run.stdout).toMatch(
+      /where the time went[^\n]*\n[^\n]*\n\s+(computeDiscount|\(anonymous\))\s+perf\/server\.mjs:(3|15)/,
+    );
     const svg = profile!.files!.find((file) => file.endsWith('api.diff.svg'))!;
     expect(readFileSync(join(root, svg), 'utf8')).toContain('computeDiscount (perf/server.mjs:3)');
     expect(profile!.files!.filter((file) => file.endsWith('.cpuprofile'))).toHaveLength(2);

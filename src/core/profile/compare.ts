@@ -40,7 +40,9 @@ export interface ProfileComparison {
  * are drawn in the flame graph but never listed.
  */
 export function isPseudoFrame(frame: string): boolean {
-  return /^\(.*\)$/.test(frame);
+  // By name and place: "(anonymous) (server.mjs:15)" is a handler a reviewer can open.
+  const { name, location } = splitFrame(frame);
+  return location === undefined && /^\(.*\)$/.test(name);
 }
 
 export function isOwnCode(frame: string): boolean {

@@ -72,6 +72,21 @@ describe('compareProfiles', () => {
     expect(compareProfiles(base, head).grown).toEqual([]);
   });
 
+  it('lists an anonymous function with a place (a handler the JIT inlined a costlier callee into)', () => {
+    // V8 inlines a hot callee into its caller: the loop's samples then land on the caller itself.
+    const handler = 'parserOnIncoming (node:_http_server:1167);(anonymous) (perf/server.mjs:15)';
+    const base: FoldedProfile = new Map([
+      [`${handler};computeDiscount (perf/server.mjs:3)`, 142],
+      [`${handler};formatPrice (perf/server.mjs:9)`, 11],
+    ]);
+    const head: FoldedProfile = new Map([
+      [`${handler};computeDiscount (perf/server.mjs:3)`, 552],
+      [handler, 201],
+      [`${handler};formatPrice (perf/server.mjs:9)`, 21],
+    ]);
+    expect(compareProfiles(base, head).grown[0]?.frame).toBe('(anonymous) (perf/server.mjs:15)');
+  });
+
   it('names nothing for equal profiles', () => {
     const profile = sample(mix(10), 10_000, 3);
     expect(compareProfiles(profile, profile).grown).toEqual([]);
