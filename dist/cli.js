@@ -53827,6 +53827,10 @@ function withResolvedDetect(compare, ab) {
   const { detect: _unset, ...rest } = compare;
   return detect === void 0 ? rest : { ...rest, detect };
 }
+function detectFigure(metric, x) {
+  if (metric.metric === "error_rate") return `${(x * 100).toFixed(2)} points`;
+  return x > 10 ? "over 1000%" : `${Number((x * 100).toPrecision(2))}%`;
+}
 function detectTarget(metric, detect) {
   return detect?.[metric.metric];
 }
@@ -53843,9 +53847,8 @@ function withDetectNote(comparison, compare) {
   if (targeted.length === 0) return comparison;
   const short = targeted.filter((metric) => underpowered(metric, compare.detect));
   const label2 = compare.detect === DEFAULT_DETECT ? "A/B targets (p50 5%, p95 10%; compare.detect sets others)" : "compare.detect";
-  const percent2 = (metric, x) => metric.metric === "error_rate" ? `${(x * 100).toFixed(2)} points` : x > 10 ? "over 1000%" : `${Number((x * 100).toPrecision(2))}%`;
   const note = short.length === 0 ? `${label2}: every targeted metric could see its change (MDE at or below the target).` : `${label2}: ${short.map(
-    (metric) => `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect > 10 && metric.metric !== "error_rate" ? "" : "\xB1"}${percent2(metric, metric.minDetectableEffect)}, not the ${percent2(metric, detectTarget(metric, compare.detect))} it targets`
+    (metric) => `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect > 10 && metric.metric !== "error_rate" ? "" : "\xB1"}${detectFigure(metric, metric.minDetectableEffect)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect))} it targets`
   ).join(
     "; "
   )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
@@ -54188,8 +54191,7 @@ function detectOutOfReach(metric, compare, growth, exponent) {
   const target2 = compare.detect?.[metric.metric];
   const atBudget = mdeScaler(metric, exponent)?.(growth);
   if (target2 === void 0 || atBudget === void 0 || !(atBudget > DETECT_REACH * target2)) return void 0;
-  const shown = (x) => metric.metric === "error_rate" ? `\xB1${(x * 100).toFixed(2)} points` : `\xB1${Number((x * 100).toPrecision(2))}%`;
-  return `its MDE would still be ${shown(atBudget)} at the budget, far from the ${shown(target2)} it targets`;
+  return `its MDE would still be ${detectFigure(metric, atBudget)} at the budget, far from the ${detectFigure(metric, target2)} it targets`;
 }
 function whyNotExtend(metric, context) {
   const blocking = metric.reasons.find((reason2) => !DATA_REASONS.has(reason2.kind));

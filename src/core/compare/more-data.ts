@@ -38,6 +38,12 @@ export function withResolvedDetect<T extends Pick<CompareConfig, 'detect'>>(comp
   return (detect === undefined ? rest : { ...rest, detect }) as T;
 }
 
+/** An MDE or a compare.detect target as the notes print it: 7.1%, 0.50 points, over 1000%. */
+export function detectFigure(metric: Pick<MetricComparison, 'metric'>, x: number): string {
+  if (metric.metric === 'error_rate') return `${(x * 100).toFixed(2)} points`;
+  return x > 10 ? 'over 1000%' : `${Number((x * 100).toPrecision(2))}%`;
+}
+
 /** compare.detect's target for a metric, when the config sets one. */
 function detectTarget(metric: MetricComparison, detect: CompareConfig['detect']): number | undefined {
   return detect?.[metric.metric];
@@ -65,19 +71,13 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
   // compare.detect to point at.
   const label =
     compare.detect === DEFAULT_DETECT ? 'A/B targets (p50 5%, p95 10%; compare.detect sets others)' : 'compare.detect';
-  const percent = (metric: MetricComparison, x: number) =>
-    metric.metric === 'error_rate'
-      ? `${(x * 100).toFixed(2)} points`
-      : x > 10
-        ? 'over 1000%'
-        : `${Number((x * 100).toPrecision(2))}%`;
   const note =
     short.length === 0
       ? `${label}: every targeted metric could see its change (MDE at or below the target).`
       : `${label}: ${short
           .map(
             (metric) =>
-              `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${percent(metric, metric.minDetectableEffect!)}, not the ${percent(metric, detectTarget(metric, compare.detect)!)} it targets`,
+              `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${detectFigure(metric, metric.minDetectableEffect!)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`,
           )
           .join(
             '; ',

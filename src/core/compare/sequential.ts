@@ -18,6 +18,7 @@ import type { Results, ScenarioResult } from '../types/results.js';
 import { minEffectOnScale, type CompareInput } from './shared.js';
 import {
   DATA_REASONS,
+  detectFigure,
   dfExponent,
   grownDf,
   growthToDetect,
@@ -411,9 +412,7 @@ function detectOutOfReach(
   const target = compare.detect?.[metric.metric];
   const atBudget = mdeScaler(metric, exponent)?.(growth);
   if (target === undefined || atBudget === undefined || !(atBudget > DETECT_REACH * target)) return undefined;
-  const shown = (x: number) =>
-    metric.metric === 'error_rate' ? `±${(x * 100).toFixed(2)} points` : `±${Number((x * 100).toPrecision(2))}%`;
-  return `its MDE would still be ${shown(atBudget)} at the budget, far from the ${shown(target)} it targets`;
+  return `its MDE would still be ${detectFigure(metric, atBudget)} at the budget, far from the ${detectFigure(metric, target)} it targets`;
 }
 
 /** Why more data within the budget would not decide `metric`; undefined when it could. */

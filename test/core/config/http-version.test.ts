@@ -1,28 +1,9 @@
 // defaults.http and scenario http: in the config: how YAML's numbers read, the override, what
 // HTTP/2 refuses, and the config hash.
 import { describe, expect, it } from 'vitest';
+import { refusalOf as problems, scenarioLines as scenario } from './problems.js';
 import { findConfigWarnings, parseConfig } from '../../../src/core/config/index.js';
 import { hashConfig } from '../../../src/core/config-hash.js';
-
-function scenario(name: string, extra: string[] = []): string[] {
-  return [
-    `  ${name}:`,
-    '    executor: constant-vus',
-    '    vus: 1',
-    '    duration: 30s',
-    '    request: { path: / }',
-    ...extra,
-  ];
-}
-
-function problems(text: string): string {
-  try {
-    parseConfig(text, 'perfgate.yml');
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return '';
-}
 
 describe('http: in the config', () => {
   it('reads 1.1, 2 and auto, written as numbers or strings, with a scenario overriding defaults', () => {

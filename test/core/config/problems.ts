@@ -21,3 +21,25 @@ export function problemsOf(text: string): string[] {
   expect(header).toMatch(/^perfgate\.yml (has \d+ problems?|is not valid YAML):$/);
   return lines.map((line) => line.replace(/^perfgate\.yml(:\d+)*: /, ''));
 }
+
+/** The ConfigError message `text` is refused with, or '' when it is accepted. */
+export function refusalOf(text: string): string {
+  try {
+    parseConfig(text, 'perfgate.yml');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
+
+/** The lines of one constant-vus scenario under `scenarios:`, with `extra` lines of its own. */
+export function scenarioLines(name: string, extra: string[] = []): string[] {
+  return [
+    `  ${name}:`,
+    '    executor: constant-vus',
+    '    vus: 1',
+    '    duration: 30s',
+    '    request: { path: / }',
+    ...extra,
+  ];
+}

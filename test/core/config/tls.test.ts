@@ -1,30 +1,11 @@
 // defaults.tls and scenario tls: in the config: the merge, the pairing of cert and key, and where
 // insecure is allowed.
 import { describe, expect, it } from 'vitest';
+import { refusalOf as problems, scenarioLines as scenario } from './problems.js';
 import { parseConfig } from '../../../src/core/config/index.js';
 
 function config(lines: string[]): string {
   return lines.join('\n');
-}
-
-function scenario(name: string, extra: string[] = []): string[] {
-  return [
-    `  ${name}:`,
-    '    executor: constant-vus',
-    '    vus: 1',
-    '    duration: 30s',
-    '    request: { path: / }',
-    ...extra,
-  ];
-}
-
-function problems(text: string): string {
-  try {
-    parseConfig(text, 'perfgate.yml');
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return '';
 }
 
 describe('tls: in the config', () => {
