@@ -72338,12 +72338,28 @@ function countFunctions(profile) {
 function compareProfiles(base, head, rule2 = DEFAULT_PROFILE_RULE) {
   const baseSamples = totalSamples(base);
   const headSamples = totalSamples(head);
-  const baseCounts = countFunctions(base);
-  const headCounts = countFunctions(head);
+  const inlined = inlinedOnOneSide(countFunctions(base), baseSamples, countFunctions(head), headSamples);
+  const foldedBase = foldIntoCallers(base, inlined);
+  const foldedHead = foldIntoCallers(head, inlined);
+  const baseCounts = countFunctions(foldedBase);
+  const headCounts = countFunctions(foldedHead);
   const keys = /* @__PURE__ */ new Set([...baseCounts.keys(), ...headCounts.keys()]);
   const tested = [...keys].filter(
     (key2) => (baseCounts.get(key2)?.own ?? 0) + (headCounts.get(key2)?.own ?? 0) > 0
   ).length;
+  const neighbours = ownCodeNeighbours([foldedBase, foldedHead]);
+  const rose = (keys2) => {
+    let baseOwn = 0;
+    let headOwn = 0;
+    for (const key2 of new Set(keys2)) {
+      baseOwn += baseCounts.get(key2)?.own ?? 0;
+      headOwn += headCounts.get(key2)?.own ?? 0;
+    }
+    const level = rule2.alpha / Math.max(1, tested);
+    const shareRose = headOwn / headSamples - baseOwn / baseSamples >= rule2.minShareChange && twoProportionUpperP(baseOwn, baseSamples, headOwn, headSamples) < level;
+    const countRose = headOwn >= UNIT_COUNT_RISE * baseOwn && headOwn > 0 && 1 - normalCdf((headOwn - baseOwn) / Math.sqrt(headOwn + baseOwn)) < level;
+    return shareRose || countRose;
+  };
   const grown = [];
   if (baseSamples > 0 && headSamples > 0) {
     for (const key2 of keys) {
@@ -72355,6 +72371,8 @@ function compareProfiles(base, head, rule2 = DEFAULT_PROFILE_RULE) {
       if (ownShare[1] - ownShare[0] < rule2.minShareChange) continue;
       const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);
       if (pValue >= rule2.alpha / Math.max(1, tested)) continue;
+      const { callers = [], callees = [] } = neighbours.get(key2) ?? {};
+      if (!rose([key2, ...callers]) || !rose([key2, ...callees])) continue;
       grown.push({
         frame,
         ...splitFrame(frame),
@@ -72368,6 +72386,52 @@ function compareProfiles(base, head, rule2 = DEFAULT_PROFILE_RULE) {
   }
   grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
   return { baseSamples, headSamples, rule: { ...rule2, tested }, grown };
+}
+var INLINED_SHARE_RATIO = 0.1;
+function inlinedOnOneSide(base, baseSamples, head, headSamples) {
+  const folded = /* @__PURE__ */ new Set();
+  if (baseSamples === 0 || headSamples === 0) return folded;
+  for (const key2 of /* @__PURE__ */ new Set([...base.keys(), ...head.keys()])) {
+    const frame = head.get(key2)?.frame ?? base.get(key2).frame;
+    if (!isOwnCode(frame)) continue;
+    const baseShare = (base.get(key2)?.total ?? 0) / baseSamples;
+    const headShare = (head.get(key2)?.total ?? 0) / headSamples;
+    if (Math.min(baseShare, headShare) < INLINED_SHARE_RATIO * Math.max(baseShare, headShare)) folded.add(key2);
+  }
+  return folded;
+}
+function ownCodeNeighbours(profiles) {
+  const callers = /* @__PURE__ */ new Map();
+  const callees = /* @__PURE__ */ new Map();
+  const link2 = (map, from, to) => {
+    let set = map.get(from);
+    if (!set) map.set(from, set = /* @__PURE__ */ new Set());
+    set.add(to);
+  };
+  for (const profile of profiles) {
+    for (const stack of profile.keys()) {
+      const own = stack.split(";").filter(isOwnCode).map(functionKey).filter((key2, i, keys) => i === 0 || keys[i - 1] !== key2);
+      for (let i = 1; i < own.length; i++) {
+        link2(callers, own[i], own[i - 1]);
+        link2(callees, own[i - 1], own[i]);
+      }
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const key2 of /* @__PURE__ */ new Set([...callers.keys(), ...callees.keys()]))
+    out.set(key2, { callers: [...callers.get(key2) ?? []], callees: [...callees.get(key2) ?? []] });
+  return out;
+}
+var UNIT_COUNT_RISE = 1.5;
+function foldIntoCallers(profile, functions) {
+  if (functions.size === 0) return profile;
+  const folded = /* @__PURE__ */ new Map();
+  for (const [stack, samples] of profile) {
+    const frames = stack.split(";");
+    const kept = frames.filter((frame) => !functions.has(functionKey(frame)));
+    addSamples(folded, (kept.length > 0 ? kept : frames).join(";"), samples);
+  }
+  return folded;
 }
 function twoProportionUpperP(x1, n1, x2, n2) {
   const pooled2 = (x1 + x2) / (n1 + n2);

@@ -11,7 +11,7 @@
 // alone over-rejects on long windows; the minimum share keeps a 10 s window's noise off the list.
 import { normalCdf } from '../stats/t-distribution.js';
 import type { FunctionCounts, GrownFunction } from '../types/results.js';
-import { splitFrame, totalSamples, type FoldedProfile } from './folded.js';
+import { addSamples, splitFrame, totalSamples, type FoldedProfile } from './folded.js';
 
 export interface ProfileRule {
   /** Family-wise level over every function tested. */
@@ -88,12 +88,37 @@ export function compareProfiles(
 ): ProfileComparison {
   const baseSamples = totalSamples(base);
   const headSamples = totalSamples(head);
-  const baseCounts = countFunctions(base);
-  const headCounts = countFunctions(head);
+  const inlined = inlinedOnOneSide(countFunctions(base), baseSamples, countFunctions(head), headSamples);
+  const foldedBase = foldIntoCallers(base, inlined);
+  const foldedHead = foldIntoCallers(head, inlined);
+  const baseCounts = countFunctions(foldedBase);
+  const headCounts = countFunctions(foldedHead);
   const keys = new Set([...baseCounts.keys(), ...headCounts.keys()]);
   const tested = [...keys].filter(
     (key) => (baseCounts.get(key)?.own ?? 0) + (headCounts.get(key)?.own ?? 0) > 0,
   ).length;
+  const neighbours = ownCodeNeighbours([foldedBase, foldedHead]);
+  const rose = (keys: Iterable<string>): boolean => {
+    let baseOwn = 0;
+    let headOwn = 0;
+    for (const key of new Set(keys)) {
+      baseOwn += baseCounts.get(key)?.own ?? 0;
+      headOwn += headCounts.get(key)?.own ?? 0;
+    }
+    const level = rule.alpha / Math.max(1, tested);
+    const shareRose =
+      headOwn / headSamples - baseOwn / baseSamples >= rule.minShareChange &&
+      twoProportionUpperP(baseOwn, baseSamples, headOwn, headSamples) < level;
+    // Both variants served the same requests over the same window, so the samples themselves
+    // compare too: a handler that V8 had inlined a 3× costlier callee into held 93% of the CPU
+    // with it in the base and 97% in the head (no rise in share), but 153 → 753 samples.
+    // Equal rates would split the samples evenly: the normal approximation of that binomial.
+    const countRose =
+      headOwn >= UNIT_COUNT_RISE * baseOwn &&
+      headOwn > 0 &&
+      1 - normalCdf((headOwn - baseOwn) / Math.sqrt(headOwn + baseOwn)) < level;
+    return shareRose || countRose;
+  };
   const grown: GrownFunction[] = [];
   if (baseSamples > 0 && headSamples > 0) {
     for (const key of keys) {
@@ -106,6 +131,9 @@ export function compareProfiles(
       if (ownShare[1] - ownShare[0] < rule.minShareChange) continue;
       const pValue = twoProportionUpperP(b.own, baseSamples, h.own, headSamples);
       if (pValue >= rule.alpha / Math.max(1, tested)) continue;
+      // Samples that only moved across a call V8 inlined in one variant: not a rise.
+      const { callers = [], callees = [] } = neighbours.get(key) ?? {};
+      if (!rose([key, ...callers]) || !rose([key, ...callees])) continue;
       grown.push({
         frame,
         ...splitFrame(frame),
@@ -119,6 +147,87 @@ export function compareProfiles(
   }
   grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
   return { baseSamples, headSamples, rule: { ...rule, tested }, grown };
+}
+
+/**
+ * A function V8 inlined into its caller in one variant and not in the other has its samples on
+ * the caller's line there and on its own here: an A/A run once listed formatPrice as grown from
+ * 0% to 14% of the CPU, all of it inlined into the request handler in the base. Such a function
+ * (its share on one side under a tenth of the other's) is counted as part of its callers in both
+ * variants, so what is compared is the same code. A function the PR added or removed is folded
+ * the same way: a costly new one is then listed as its caller, which grew by its cost.
+ */
+const INLINED_SHARE_RATIO = 0.1;
+
+function inlinedOnOneSide(
+  base: Map<string, FunctionCounts & { frame: string }>,
+  baseSamples: number,
+  head: Map<string, FunctionCounts & { frame: string }>,
+  headSamples: number,
+): Set<string> {
+  const folded = new Set<string>();
+  if (baseSamples === 0 || headSamples === 0) return folded;
+  for (const key of new Set([...base.keys(), ...head.keys()])) {
+    const frame = head.get(key)?.frame ?? base.get(key)!.frame;
+    if (!isOwnCode(frame)) continue;
+    const baseShare = (base.get(key)?.total ?? 0) / baseSamples;
+    const headShare = (head.get(key)?.total ?? 0) / headSamples;
+    if (Math.min(baseShare, headShare) < INLINED_SHARE_RATIO * Math.max(baseShare, headShare)) folded.add(key);
+  }
+  return folded;
+}
+
+/**
+ * Per function, the service's own functions that called it or that it called directly (the next
+ * own-code frame out and in), in either variant. V8 inlines per process and can inline a callee
+ * only partly: in A/A runs samples moved between a handler's line and computeDiscount's, the
+ * handler's own count 46 → 112 while computeDiscount's fell. So a function is listed only when its
+ * rise holds with its callers' samples counted in and with its callees' counted in as well.
+ */
+function ownCodeNeighbours(profiles: FoldedProfile[]): Map<string, { callers: string[]; callees: string[] }> {
+  const callers = new Map<string, Set<string>>();
+  const callees = new Map<string, Set<string>>();
+  const link = (map: Map<string, Set<string>>, from: string, to: string): void => {
+    let set = map.get(from);
+    if (!set) map.set(from, (set = new Set()));
+    set.add(to);
+  };
+  for (const profile of profiles) {
+    for (const stack of profile.keys()) {
+      const own = stack
+        .split(';')
+        .filter(isOwnCode)
+        .map(functionKey)
+        .filter((key, i, keys) => i === 0 || keys[i - 1] !== key);
+      for (let i = 1; i < own.length; i++) {
+        link(callers, own[i]!, own[i - 1]!);
+        link(callees, own[i - 1]!, own[i]!);
+      }
+    }
+  }
+  const out = new Map<string, { callers: string[]; callees: string[] }>();
+  for (const key of new Set([...callers.keys(), ...callees.keys()]))
+    out.set(key, { callers: [...(callers.get(key) ?? [])], callees: [...(callees.get(key) ?? [])] });
+  return out;
+}
+
+/**
+ * How much a function and its callers (or callees) together must have grown in samples to count
+ * as a rise without a rise in share. Not a small factor: a process the scheduler held back more
+ * than the other shows more samples everywhere.
+ */
+const UNIT_COUNT_RISE = 1.5;
+
+/** The profile with the frames of `functions` taken out of every stack (their samples go to the caller). */
+function foldIntoCallers(profile: FoldedProfile, functions: Set<string>): FoldedProfile {
+  if (functions.size === 0) return profile;
+  const folded: FoldedProfile = new Map();
+  for (const [stack, samples] of profile) {
+    const frames = stack.split(';');
+    const kept = frames.filter((frame) => !functions.has(functionKey(frame)));
+    addSamples(folded, (kept.length > 0 ? kept : frames).join(';'), samples);
+  }
+  return folded;
 }
 
 /** P(a rise this large or larger | both shares equal), pooled two-proportion z-test. */

@@ -56,6 +56,26 @@ describe('compareProfiles', () => {
     expect(grown[0]!.head.own).toBeGreaterThan(grown[0]!.base.own * 2);
   });
 
+  it('names nothing when V8 inlined a function into its caller in one variant only (A/A)', () => {
+    // The base's formatOrder samples sit on the handler's own line, the head's on formatOrder's.
+    const inlined = mix(10)
+      .filter(([stack]) => stack !== `${HANDLER};${FORMAT}`)
+      .map(([stack, weight]): [string, number] => [stack, stack === HANDLER ? weight + 30 : weight]);
+    const base = sample(inlined, 10_000, 20);
+    const head = sample(mix(10), 10_000, 21);
+    expect(compareProfiles(base, head).grown).toEqual([]);
+    // Either way round.
+    expect(compareProfiles(head, base).grown).toEqual([]);
+  });
+
+  it('lists the caller of a costly function the head added (or inlined nowhere in the base)', () => {
+    const base = sample(mix(10), 10_000, 22);
+    const head = sample([...mix(10), [`${HANDLER};validateCoupon (src/coupon.js:4)`, 40]], 10_000, 23);
+    const { grown } = compareProfiles(base, head);
+    expect(grown.map((entry) => entry.name)).toEqual(['handle']);
+    expect(grown[0]!.ownShare[1] - grown[0]!.ownShare[0]).toBeGreaterThan(0.15);
+  });
+
   it("names nothing when the head only moved the functions' lines, and gives the head's line", () => {
     const base = sample(mix(10), 10_000, 10);
     const moved = (profile: FoldedProfile): FoldedProfile =>
@@ -85,6 +105,20 @@ describe('compareProfiles', () => {
       [`${handler};formatPrice (perf/server.mjs:9)`, 21],
     ]);
     expect(compareProfiles(base, head).grown[0]?.frame).toBe('(anonymous) (perf/server.mjs:15)');
+  });
+
+  it('names nothing when samples only moved between a handler and a callee V8 inlined partly (A/A)', () => {
+    // As seen in an A/A run: the handler's own samples 46 → 112 while computeDiscount's fell.
+    const handler = 'parserOnIncoming (node:_http_server:1167);(anonymous) (perf/server.mjs:15)';
+    const profile = (handlerOwn: number, discount: number): FoldedProfile =>
+      new Map([
+        [handler, handlerOwn],
+        [`${handler};computeDiscount (perf/server.mjs:3)`, discount],
+        [`${handler};formatPrice (perf/server.mjs:9)`, 60],
+        ['(program)', 10],
+      ]);
+    expect(compareProfiles(profile(46, 120), profile(112, 54)).grown).toEqual([]);
+    expect(compareProfiles(profile(112, 54), profile(46, 120)).grown).toEqual([]);
   });
 
   it('names nothing for equal profiles', () => {
