@@ -1,10 +1,12 @@
 // Bundles the entry points into the committed dist/: dist/cli.js (the CLI) and dist/index.js
-// (the action). Each is one self-contained ESM file, so the action needs no node_modules.
+// (the action). Each is one self-contained ESM file, so the action needs no node_modules. The
+// sub-actions' entries (dist/report.js, dist/merge.js, dist/trends.js) are a few lines each that
+// name their sub-action and load dist/index.js, rather than three more copies of its 7 MB.
 import { build } from 'esbuild';
-import { writeActionManifest } from './action-manifest.mjs';
+import { SUB_ACTIONS, writeActionManifest } from './action-manifest.mjs';
 import { writeSchemaValidators } from './schema-validators.mjs';
 import { dedupeIdenticalCopies, writeThirdPartyLicenses } from './third-party.mjs';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `--outdir DIR` builds elsewhere (the end-to-end tests bundle the source they test).
@@ -50,6 +52,19 @@ const action = await build({
   outfile: join(outdir, 'index.js'),
   banner: { js: requireShim },
 });
+// The runner tells a step nothing about which action.yml started it, so each sub-action's entry
+// says it before the action's bundle runs (src/entry/action.ts reads it): a dynamic import, since
+// a static one would run dist/index.js before the first line here.
+for (const name of SUB_ACTIONS) {
+  writeFileSync(
+    join(outdir, `${name}.js`),
+    `// The ${name}/ sub-action (${name}/action.yml): the action in mode ${name}, reading only that action.yml's inputs.
+// Written by scripts/build.mjs: do not edit.
+globalThis[Symbol.for('perfgate.subAction')] = '${name}';
+await import('./index.js');
+`,
+  );
+}
 writeThirdPartyLicenses(
   [
     { name: 'cli.js', metafile: cli.metafile },

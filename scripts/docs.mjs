@@ -1,7 +1,8 @@
 // The docs generated from the files they describe, checked in CI the way dist/ is:
 //
 //   npm run docs          write them: the inputs and outputs tables of docs/action.md (from
-//                         action.yml) and docs/config/reference.md (from schema/perfgate.schema.json)
+//                         action.yml and the sub-actions' report/, merge/ and trends/action.yml)
+//                         and docs/config/reference.md (from schema/perfgate.schema.json)
 //   npm run docs:check    change nothing; exit 1 naming every stale file and every relative link in
 //                         README.md, CONTRIBUTING.md and docs/**/*.md that does not resolve
 //
@@ -11,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { SUB_ACTIONS } from './action-manifest.mjs';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -72,14 +74,16 @@ function replaceBlock(text, name, body, file) {
   const to = text.indexOf(end);
   if (from === -1 || to === -1 || to < from)
     throw new Error(`${file}: the markers ${start} … ${end} are missing; put them back where the block goes`);
-  const note = '<!-- written by `npm run docs` from action.yml: edit that, not this table -->';
+  const source = name.startsWith('subaction-') ? `${name.slice('subaction-'.length)}/action.yml` : 'action.yml';
+  const note = `<!-- written by \`npm run docs\` from ${source}: edit that, not this table -->`;
   return `${text.slice(0, from)}${start}\n${note}\n\n${body}\n\n${text.slice(to)}`;
 }
 
 // ---------------------------------------------------------------- action.yml → docs/action.md
 
-function actionTables() {
-  const action = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8'));
+/** The inputs and outputs tables of one action.yml (the root's, or a sub-action's). */
+function tablesOf(file) {
+  const action = parseYaml(readFileSync(join(root, file), 'utf8'));
   const inputs = Object.entries(action.inputs ?? {}).map(([name, input]) => [
     code(name),
     input.required ? '**required**' : input.default === undefined || input.default === '' ? '—' : code(input.default),
@@ -90,9 +94,19 @@ function actionTables() {
     prose(output.description ?? ''),
   ]);
   return {
-    'action-inputs': table(['input', 'default', 'description'], inputs),
-    'action-outputs': table(['output', 'description'], outputs),
+    inputs: table(['input', 'default', 'description'], inputs),
+    outputs: table(['output', 'description'], outputs),
   };
+}
+
+function actionTables() {
+  const rootTables = tablesOf('action.yml');
+  const blocks = { 'action-inputs': rootTables.inputs, 'action-outputs': rootTables.outputs };
+  for (const name of SUB_ACTIONS) {
+    const sub = tablesOf(`${name}/action.yml`);
+    blocks[`subaction-${name}`] = `Inputs of \`${name}/action.yml\`:\n\n${sub.inputs}\n\nOutputs:\n\n${sub.outputs}`;
+  }
+  return blocks;
 }
 
 // ---------------------------------------------------------------- schema → docs/config/reference.md
@@ -357,7 +371,7 @@ for (const { path, text } of expectedDocs()) {
   if (check) {
     failed = true;
     console.error(
-      `docs: ${path} is stale (it does not match ${path === ACTION_DOC ? 'action.yml' : 'schema/perfgate.schema.json'}); run "npm run docs" and commit it`,
+      `docs: ${path} is stale (it does not match ${path === ACTION_DOC ? 'action.yml and report/, merge/ and trends/action.yml' : 'schema/perfgate.schema.json'}); run "npm run docs" and commit it`,
     );
   } else {
     writeFileSync(full, text);

@@ -12,7 +12,7 @@ import type { Results } from '../core/types/results.js';
 import { mergeResults } from '../core/results/merge.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { resultsArtifactName } from '../adapters/results-artifact.js';
-import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
+import { ACTION_INPUT_DEFAULTS, type SubActionName } from './action-manifest.generated.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
 import { judgeRun, refuseServiceExit, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
@@ -116,23 +116,23 @@ async function checkPullRequestTarget(options: ActionOptions, event: EventFacts)
   core.info(`perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`);
 }
 
-export async function run(): Promise<void> {
+export async function run(subAction?: SubActionName): Promise<void> {
   const interrupt = interruptOnSignals((signal) =>
     core.info(`perfgate: ${signal}: stopping the run and writing what was measured`),
   );
   try {
-    const options = readActionInputs();
-    if (options.mode === 'report') {
-      await reportUploadedResults(options);
-      return;
-    }
+    const options = readActionInputs(subAction);
     if (options.mode === 'trends') {
       await reportTrends(options);
       return;
     }
-    const event = readEvent();
+    // mode: report judges as the gate does, so it fails the step as the gate would (fail-on).
     const code =
-      options.mode === 'merge' ? await mergeShards(options, event) : await gate(options, event, interrupt.signal);
+      options.mode === 'report'
+        ? await reportUploadedResults(options)
+        : options.mode === 'merge'
+          ? await mergeShards(options, readEvent())
+          : await gate(options, readEvent(), interrupt.signal);
     if (code === INTERRUPTED) {
       core.setFailed(
         `perfgate: interrupted by ${interrupt.received() ?? 'a signal'}: the run was stopped; what it measured is in results-path, not compared and not saved`,

@@ -12,7 +12,12 @@ import { configIdentity } from '../core/paths.js';
 import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
-import { ACTION_INPUT_DEFAULTS, type ActionInputName } from './action-manifest.generated.js';
+import {
+  ACTION_INPUT_DEFAULTS,
+  SUB_ACTIONS,
+  type ActionInputName,
+  type SubActionName,
+} from './action-manifest.generated.js';
 import { parseShardSplit } from '../core/split/index.js';
 import { parseStartAt } from '../core/split/start-at.js';
 
@@ -124,8 +129,25 @@ function parseSaveBaseline(value: string): boolean | 'always' {
   }
 }
 
-export function readActionInputs(): ActionOptions {
-  const text = (name: ActionInputName): string => core.getInput(name).trim() || ACTION_INPUT_DEFAULTS[name];
+/** The sub-action an entry named (dist/report.js …), or undefined for the root action. */
+export function readSubAction(value: unknown): SubActionName | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && Object.hasOwn(SUB_ACTIONS, value)) return value as SubActionName;
+  throw new Error(`perfgate: the bundle was started as the sub-action ${String(value)}, which does not exist`);
+}
+
+/**
+ * The inputs of the root action, or of a sub-action: its folder is its mode, and it reads only the
+ * inputs its action.yml declares (the others at the root's defaults), so that a run from the tests
+ * or @github/local-action sees what a runner would pass it.
+ */
+export function readActionInputs(subAction?: SubActionName): ActionOptions {
+  const declared: ReadonlySet<string> | undefined = subAction ? new Set(SUB_ACTIONS[subAction].inputs) : undefined;
+  const text = (name: ActionInputName): string => {
+    if (subAction && name === Inputs.mode) return subAction;
+    const given = declared && !declared.has(name) ? '' : core.getInput(name).trim();
+    return given || ACTION_INPUT_DEFAULTS[name];
+  };
   const webhookUrl = text(Inputs.slackWebhookUrl);
   const slackToken = text(Inputs.slackToken);
   const slackChannel = text(Inputs.slackChannel);

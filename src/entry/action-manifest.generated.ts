@@ -35,3 +35,22 @@ export const ACTION_INPUT_DEFAULTS = {
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 
 export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path'] as const;
+
+// The sub-actions (<name>/action.yml, run by dist/<name>.js): the inputs each declares, which are
+// the only ones the runner passes it, and its outputs.
+export const SUB_ACTIONS = {
+  'report': {
+    inputs: ['results','config','github-token','pr-number','fail-on','comment','accept-label','accept-command','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','network-timeout'],
+    outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','accepted'],
+  },
+  'merge': {
+    inputs: ['results','config','github-token','fail-on','comment','save-baseline','upload-results','accept-label','accept-command','comment-on-alert','alert-comment-cc-users','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','network-timeout'],
+    outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail'],
+  },
+  'trends': {
+    inputs: ['config','baseline-key','baseline-dir','baseline-branch','slack-webhook-url','slack-token','slack-channel','network-timeout'],
+    outputs: ['report-markdown','change-points','trends-path'],
+  },
+} as const;
+
+export type SubActionName = keyof typeof SUB_ACTIONS;

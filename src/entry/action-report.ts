@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
 import { judgeRun } from '../core/gate.js';
+import { decideExit } from '../core/compare/index.js';
 import { maskStrings, secretValues } from '../core/mask.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { parseShard } from '../core/options.js';
@@ -24,6 +25,7 @@ import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
+import { applyAcceptance } from './action-accept.js';
 
 interface WorkflowRunPayload {
   id: number;
@@ -38,7 +40,8 @@ interface WorkflowRunPayload {
 /** Conclusions whose results are worth a comment: a regression makes the PR run fail. */
 const reportedConclusions = new Set(['success', 'failure']);
 
-export async function reportUploadedResults(options: ActionOptions): Promise<void> {
+/** Reports every results file found; the exit code the gate would give the worst of them (fail-on). */
+export async function reportUploadedResults(options: ActionOptions): Promise<number> {
   const run = github.context.payload.workflow_run as WorkflowRunPayload | undefined;
   if (github.context.eventName !== 'workflow_run' || !run) {
     throw new ConfigError(
@@ -46,11 +49,13 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
     );
   }
   if (run.event !== 'pull_request')
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: run ${run.html_url} ran on the ${run.event} event, not on a pull request; nothing to comment`,
     );
   if (!reportedConclusions.has(run.conclusion ?? '')) {
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: the PR run ${run.html_url} ended ${run.conclusion ?? 'without a conclusion'}; nothing to report`,
     );
   }
@@ -60,15 +65,27 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
   const searched = options.resultsPath ?? ACTION_INPUT_DEFAULTS[Inputs.results];
   const files = await findResultsFiles(searched);
   if (files.length === 0) {
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: no results.json in ${searched}: the PR run uploaded none (perfgate could not run there; its log says why)`,
     );
   }
   const octokit = github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl });
   const { owner, repo } = github.context.repo;
+  let code = 0;
   for (const file of files) {
-    await core.group(`perfgate: report ${file}`, () => reportOne(options, run, file, octokit, owner, repo));
+    const fileCode = await core.group(`perfgate: report ${file}`, () =>
+      reportOne(options, run, file, octokit, owner, repo),
+    );
+    code = Math.max(code, fileCode);
   }
+  return code;
+}
+
+/** A results file (or event) there is nothing to report for: said in the log, and the step stays green. */
+function skip(say: (message: string) => void, message: string): number {
+  say(message);
+  return 0;
 }
 
 async function reportOne(
@@ -78,23 +95,26 @@ async function reportOne(
   octokit: ReturnType<typeof github.getOctokit>,
   owner: string,
   repo: string,
-): Promise<void> {
+): Promise<number> {
   const facts = await readFacts(file);
   const prNumber = options.prNumber ?? run.pull_requests?.[0]?.number ?? facts.number;
   if (prNumber === undefined)
-    return core.warning(
+    return skip(
+      core.warning,
       `perfgate: ${file}: no PR number (set ${Inputs.prNumber}, or upload the pr.json perfgate writes); nothing posted`,
     );
   if (facts.headSha !== undefined && facts.headSha !== run.head_sha) {
-    return core.warning(
+    return skip(
+      core.warning,
       `perfgate: ${file} says it is of ${facts.headSha}, but run ${run.id} tested ${run.head_sha}; nothing posted`,
     );
   }
   const head = await findPullHead(octokit, { owner, repo, issueNumber: prNumber });
   if (head === undefined)
-    return core.warning(`perfgate: could not read PR #${prNumber} of ${owner}/${repo}; nothing posted`);
+    return skip(core.warning, `perfgate: could not read PR #${prNumber} of ${owner}/${repo}; nothing posted`);
   if (head !== run.head_sha) {
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: PR #${prNumber} has moved on to ${head.slice(0, 7)}; the results of ${run.head_sha.slice(0, 7)} are not posted (the newer run will report)`,
     );
   }
@@ -102,7 +122,8 @@ async function reportOne(
   // config and the comment's marker come from this job's `config` input only: pr.json's could
   // point into the fork's own artifact, drop the thresholds, or add a comment per new name.
   if (facts.config !== undefined && normalize(facts.config) !== normalize(options.configId)) {
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: ${file} is of config ${facts.config}, and this step judges with ${Inputs.config}: ${options.configPath}; nothing posted (add a report step with ${Inputs.config}: ${facts.config} and ${Inputs.results} pointing at that config's artifact)`,
     );
   }
@@ -114,12 +135,13 @@ async function reportOne(
     results = maskStrings(await readUntrustedResults(file, Inputs.results), secretValues(process.env));
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
-    return core.notice(`perfgate: ${file} was refused as untrusted input (${error.message}); nothing posted`);
+    return skip(core.notice, `perfgate: ${file} was refused as untrusted input (${error.message}); nothing posted`);
   }
   // One shard of a split load holds 1/N of every scenario: judged alone it would read as a run
   // that lost two thirds of its throughput. The merge job (mode: merge) reports the whole.
   if (results.shard?.split === 'load')
-    return core.notice(
+    return skip(
+      core.notice,
       `perfgate: ${file} is load shard ${results.shard.index}/${results.shard.count}; the job with mode: merge judges and reports the merged run; nothing posted for the shard`,
     );
   const { config, configHash } = await loadTrustedConfig(stepOptions.configPath);
@@ -128,13 +150,6 @@ async function reportOne(
     ? await lookupBaseline(store)
     : ({ kind: 'missing', detail: 'no baseline store is available in this run' } as const);
   core.info(lookup.kind === 'found' ? `baseline: ${lookup.source}` : lookup.detail);
-  const { comparison } = judgeRun({ current: results, config, baseline: lookup });
-  core.setOutput(Outputs.verdict, comparison.verdict);
-  core.setOutput(Outputs.resultsPath, file);
-  core.setOutput(
-    Outputs.regressions,
-    JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
-  );
   const event: EventFacts = {
     kind: 'pull_request',
     name: 'workflow_run',
@@ -145,8 +160,23 @@ async function reportOne(
     sha: run.head_sha,
     runOrder: run.id * 1000 + (run.run_attempt ?? 1),
   };
+  // The label or a writer's command accepts a regression here as in the gate: this job re-judges
+  // the PR's results, and without it a PR whose run passed by acceptance would read FAIL here.
+  const comparison = await applyAcceptance(
+    stepOptions,
+    event,
+    judgeRun({ current: results, config, baseline: lookup }).comparison,
+  );
+  core.setOutput(Outputs.verdict, comparison.verdict);
+  core.setOutput(Outputs.resultsPath, file);
+  core.setOutput(
+    Outputs.regressions,
+    JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
+  );
+  core.setOutput(Outputs.accepted, comparison.accepted?.by ?? '');
   const { markdown } = await report(reportContext(stepOptions, event, comparison));
   core.setOutput(Outputs.reportMarkdown, markdown);
+  return decideExit(comparison, stepOptions.failOn);
 }
 
 /** pr.json beside the results, as the PR side wrote it: untrusted, so each field is checked and a bad one dropped. */

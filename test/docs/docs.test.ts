@@ -43,7 +43,18 @@ describe('generated docs and links', () => {
     let copy: string;
     beforeAll(() => {
       copy = mkdtempSync(join(tmpdir(), 'perfgate-docs-'));
-      for (const path of ['README.md', 'CONTRIBUTING.md', 'action.yml', 'docs', 'schema', 'examples', 'bench'])
+      for (const path of [
+        'README.md',
+        'CONTRIBUTING.md',
+        'action.yml',
+        'report',
+        'merge',
+        'trends',
+        'docs',
+        'schema',
+        'examples',
+        'bench',
+      ])
         cpSync(join(repoRoot, path), join(copy, path), { recursive: true, filter: (from) => !from.includes('/out') });
     });
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -54,6 +65,8 @@ describe('generated docs and links', () => {
         action,
         readFileSync(action, 'utf8').replace('Path of the perfgate config', 'Where the perfgate config is'),
       );
+      const report = join(copy, 'report/action.yml');
+      writeFileSync(report, readFileSync(report, 'utf8').replace('The PR to comment on', 'Which PR to comment on'));
       const schema = join(copy, 'schema/perfgate.schema.json');
       writeFileSync(
         schema,
@@ -80,6 +93,10 @@ describe('generated docs and links', () => {
       const write = docsScript(copy);
       expect(write.stdout).toContain('wrote docs/action.md');
       expect(readFileSync(join(copy, 'docs/action.md'), 'utf8')).toContain('Where the perfgate config is');
+      // The report sub-action's table, from report/action.yml.
+      expect(readFileSync(join(copy, 'docs/action.md'), 'utf8')).toMatch(
+        /generated:subaction-report -->[^]*\| `pr-number` \| — \| Which PR to comment on/,
+      );
       expect(readFileSync(join(copy, 'docs/config/reference.md'), 'utf8')).toContain('The command that starts');
       const after = docsScript(copy, '--check');
       expect(after.stderr).not.toContain('is stale');

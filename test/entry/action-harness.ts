@@ -17,6 +17,11 @@ export const ordersServer = join(repoRoot, 'examples/orders/server.js');
 export const ordersKeys = join(repoRoot, 'examples/orders/data/keys.csv');
 export const ordersQueries = join(repoRoot, 'examples/orders/data/queries.csv');
 
+/** The entry of a sub-action (report/action.yml's ../dist/report.js …), bundled from src/ beside index.js. */
+export function subActionBundle(name: 'report' | 'merge' | 'trends'): string {
+  return join(sharedBundleDir(), `${name}.js`);
+}
+
 /** A temp folder for one test file's bundle, configs and runs. */
 export function makeWorkDir(name: string): string {
   return mkdtempSync(join(tmpdir(), `perfgate-${name}-`));
@@ -184,6 +189,8 @@ export interface StepOptions extends EventFacts {
   step?: string;
   /** Another GitHub fake for this step (e.g. a read-only one, as a fork's token sees). */
   github?: GitHubApiFake;
+  /** The script the step runs instead of the world's bundle (a sub-action's entry). */
+  bundle?: string;
   /** Called once the step is running, e.g. to signal it. */
   whileRunning?: (child: ChildProcess, output: () => string) => Promise<void>;
 }
@@ -266,7 +273,7 @@ export async function startActionWorld(options: {
       ...cache.env(String(runId)),
       ...step.env,
     };
-    const child = spawn(process.execPath, [bundle], {
+    const child = spawn(process.execPath, [step.bundle ?? bundle], {
       env,
       cwd: workspace,
       stdio: ['ignore', 'pipe', 'pipe'],

