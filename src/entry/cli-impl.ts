@@ -1,10 +1,12 @@
 // The CLI's commands, each a small composition of the shared pieces.
 import { renderComparisonJson } from '../core/report/json.js';
+import { renderJunit } from '../core/report/junit.js';
+import { renderGitlabLoadPerformance } from '../core/report/gitlab.js';
 import { existsSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
-import type { FailOn, ReportFormat, Shard } from '../core/options.js';
+import type { ComparisonFormat, FailOn, Shard } from '../core/options.js';
 import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { Config, ProfilerConfig } from '../core/types/config.js';
@@ -156,7 +158,7 @@ export async function runCompareCommand(
     baselinePath?: string;
     currentPath: string;
     configPath?: string;
-    format: ReportFormat;
+    format: ComparisonFormat;
     failOn: FailOn;
     seed?: number;
   },
@@ -241,7 +243,7 @@ export async function runGateCommand(
     logDir: string;
     /** Absent: never save. */
     save?: SaveMode;
-    format: ReportFormat;
+    format: ComparisonFormat;
     failOn: FailOn;
     seed?: number;
     /** A/B mode: the base checkout. */
@@ -388,7 +390,11 @@ function reportThresholds(io: CliIo, comparison: Comparison, outputPath: string)
   return breached > 0 ? 1 : 0;
 }
 
-export function renderReport(comparison: Comparison, format: ReportFormat, distribution?: DistributionChoice): string {
+export function renderReport(
+  comparison: Comparison,
+  format: ComparisonFormat,
+  distribution?: DistributionChoice,
+): string {
   switch (format) {
     case 'text':
       return renderComparisonText(comparison);
@@ -398,6 +404,10 @@ export function renderReport(comparison: Comparison, format: ReportFormat, distr
       return renderSlackLines(comparison.current, comparison).join('\n');
     case 'json':
       return renderComparisonJson(comparison);
+    case 'junit':
+      return renderJunit(comparison);
+    case 'gitlab':
+      return renderGitlabLoadPerformance(comparison);
   }
 }
 

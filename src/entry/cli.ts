@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { interruptOnSignals } from '../adapters/signals.js';
-import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
+import { parseComparisonFormat, parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
 import { parseSplitChoice } from '../core/split/start-at.js';
@@ -78,7 +78,7 @@ const CONFIG: Record<string, OptionHelp> = {
 };
 
 const REPORTING: Record<string, OptionHelp> = {
-  format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack or json' },
+  format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack, json, junit or gitlab' },
   'fail-on': {
     type: 'string',
     value: 'WHAT',
@@ -112,7 +112,7 @@ const LOAD: Record<string, OptionHelp> = {
 
 function reporting(values: Values) {
   return {
-    format: parseReportFormat(stringValue(values, 'format') ?? 'text'),
+    format: parseComparisonFormat(stringValue(values, 'format') ?? 'text'),
     failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
     seed: parseSeed(values),
   };
@@ -165,7 +165,7 @@ export const COMMANDS: CommandSpec[] = [
     name: 'compare',
     summary: 'compare two results files and print the verdict',
     usage: [
-      '--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on …]',
+      '--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json|junit|gitlab] [--fail-on …]',
       '--current results.json …   # results of an A/B run: the head against the base variant inside them',
     ],
     options: {
@@ -286,7 +286,9 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'report',
     summary: 're-render a results file (untrusted input is validated), e.g. in the fork-safe workflow_run job',
-    usage: ['--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]'],
+    usage: [
+      '--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json|junit|gitlab]',
+    ],
     options: {
       current: { type: 'string', value: 'FILE', help: 'the results to render (required)' },
       baseline: {
@@ -300,7 +302,7 @@ export const COMMANDS: CommandSpec[] = [
         value: 'FILE',
         help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
       },
-      format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack or json' },
+      format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack, json, junit or gitlab' },
       'fail-on': REPORTING['fail-on']!,
     },
     run: (values, _positionals, io) =>
@@ -308,7 +310,7 @@ export const COMMANDS: CommandSpec[] = [
         currentPath: required(values, 'current', '--current', '--current results.json'),
         baselinePath: stringValue(values, 'baseline'),
         configPath: stringValue(values, 'config'),
-        format: parseReportFormat(stringValue(values, 'format') ?? 'markdown'),
+        format: parseComparisonFormat(stringValue(values, 'format') ?? 'markdown'),
         failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
       }),
   },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { InputFileError } from '../core/errors.js';
 import { maskStrings, secretValues } from '../core/mask.js';
 import { MAX_RESULTS_BYTES, readResultsText } from '../core/results/read.js';
-import type { FailOn, ReportFormat } from '../core/options.js';
+import type { ComparisonFormat, FailOn } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { judgeRun, summarizeServiceExit, type BaselineLookup } from '../core/gate.js';
@@ -111,7 +111,13 @@ function maskJsonText(text: string, secrets: readonly string[]): string {
  */
 export async function runReportCommand(
   io: CliIo,
-  options: { currentPath: string; baselinePath?: string; configPath?: string; format: ReportFormat; failOn: FailOn },
+  options: {
+    currentPath: string;
+    baselinePath?: string;
+    configPath?: string;
+    format: ComparisonFormat;
+    failOn: FailOn;
+  },
 ): Promise<number> {
   // Masked on render as well as on record: the file may carry tokens, URL passwords or this job's
   // own secret values, and the report is printed (or posted) as it renders.
