@@ -44,6 +44,8 @@ export const Inputs = {
   acceptLabel: 'accept-label',
   acceptCommand: 'accept-command',
   profile: 'profile',
+  junitPath: 'junit-path',
+  gitlabPath: 'gitlab-path',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -111,6 +113,8 @@ export interface ActionOptions {
   accept: { label: string; command: string };
   /** A profiler for every service without its own (the profile input). */
   profile?: ProfilerConfig;
+  /** Where to write the comparison for other CI systems (junit-path, gitlab-path); absent: not written. */
+  reportFiles: { junit?: string; gitlab?: string };
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -190,6 +194,10 @@ export function readActionInputs(): ActionOptions {
       command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
     },
     ...profileInput(text(Inputs.profile)),
+    reportFiles: {
+      ...(text(Inputs.junitPath) ? { junit: text(Inputs.junitPath) } : {}),
+      ...(text(Inputs.gitlabPath) ? { gitlab: text(Inputs.gitlabPath) } : {}),
+    },
   };
 }
 

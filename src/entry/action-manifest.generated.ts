@@ -29,6 +29,8 @@ export const ACTION_INPUT_DEFAULTS = {
   'accept-label': 'perf-accepted',
   'accept-command': '/perfgate accept',
   'profile': '',
+  'junit-path': '',
+  'gitlab-path': '',
   'base-dir': ''
 } as const;
 

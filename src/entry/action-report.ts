@@ -20,6 +20,7 @@ import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { Inputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { numberReportFiles } from './deliver/report-files.js';
 import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
@@ -66,8 +67,10 @@ export async function reportUploadedResults(options: ActionOptions): Promise<voi
   }
   const octokit = github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl });
   const { owner, repo } = github.context.repo;
-  for (const file of files) {
-    await core.group(`perfgate: report ${file}`, () => reportOne(options, run, file, octokit, owner, repo));
+  for (const [index, file] of files.entries()) {
+    const fileOptions =
+      files.length > 1 ? { ...options, reportFiles: numberReportFiles(options.reportFiles, index + 1) } : options;
+    await core.group(`perfgate: report ${file}`, () => reportOne(fileOptions, run, file, octokit, owner, repo));
   }
 }
 
