@@ -7,6 +7,9 @@ import { escapeXmlAttribute, escapeXmlText } from '../../../src/core/report/mark
 import { acceptRegressions } from '../../../src/core/accept.js';
 import type { Comparison } from '../../../src/core/types/comparison.js';
 import { junitSchemaErrors } from './junit-schema.js';
+import { judgeRun } from '../../../src/core/gate.js';
+import { defaultCompareConfig } from '../../../src/core/config/compare.js';
+import { makeAbResults } from '../ab-fixtures.js';
 import { makeFailingComparison, makeInconclusiveComparison, makeNoBaselineComparison } from './fixtures.js';
 
 /** An attribute's value as a parser reads it. */
@@ -142,6 +145,30 @@ describe('renderJunit', () => {
     expect(escapeXmlAttribute(hostile)).toBe(
       'a&lt;b &amp; &quot;c&quot; &apos;d&apos; ]]&gt; \ufffd\ufffd\ufffd[31m \ufffd tab&#9;here&#13;&#10;next &lt;/testsuite&gt;&lt;x&gt;',
     );
+  });
+});
+
+describe('renderJunit on an A/B run judged by judgeRun', () => {
+  it('names base and head, fails the regressions it found, and skips the head-only scenario as not compared', async () => {
+    const current = makeAbResults({
+      seed: 3,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 12, headScale: 1.3 }],
+      headOnly: [{ name: 'new-endpoint', pairs: 12 }],
+    });
+    const { comparison } = judgeRun({
+      current,
+      config: { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab' as const } },
+      baseline: { kind: 'missing', detail: 'nothing saved yet' },
+    });
+    expect(comparison.regressions.length).toBeGreaterThan(0);
+    const xml = renderJunit(comparison);
+    expect(await junitSchemaErrors(xml)).toEqual([]);
+    expect(count(xml, 'failure')).toBe(comparison.regressions.length);
+    expect(xml).toContain('base → head: ');
+    expect(elements(xml, 'property').find((p) => p.name === 'perfgate.mode')?.value).toBe('ab (duet)');
+    const notCompared = elements(xml, 'skipped').filter((s) => s.type === 'not-compared');
+    expect(notCompared.map((s) => s.message)).toEqual(['new-endpoint is not in the base run: nothing to compare with']);
   });
 });
 
