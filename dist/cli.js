@@ -73738,6 +73738,30 @@ function newestUsable(newest, input) {
   return "baseline" in parsed ? parsed.baseline : void 0;
 }
 
+// src/entry/report-files.ts
+var REPORT_FILES = [
+  { key: "junit", what: "the JUnit report", render: renderJunit },
+  { key: "gitlab", what: "GitLab's load-performance report", render: renderGitlabLoadPerformance }
+];
+async function writeReportFiles(comparison, files, source) {
+  const written = [];
+  const failed = [];
+  for (const file of REPORT_FILES) {
+    const path9 = files[file.key];
+    if (path9 === void 0) continue;
+    try {
+      await writeFileAtomic(path9, `${file.render(comparison)}
+`, source(file.key));
+      written.push(`${file.what} written to ${path9} (${source(file.key)})`);
+    } catch (error) {
+      failed.push(
+        `${file.what} was not written: ${error.message}; name a writable file in ${source(file.key)}`
+      );
+    }
+  }
+  return { written, failed };
+}
+
 // src/entry/cli-impl.ts
 var INTERRUPTED_EXIT_CODE = 130;
 var DEFAULT_CONFIG_PATH = "perfgate.yml";
@@ -73816,10 +73840,25 @@ async function comparisonConfigPath(io2, given) {
   }
 }
 async function runCompareCommand(io2, options) {
+  await checkReportFiles(options.reportFiles);
   const { comparison, config } = await judgeFiles(io2, options);
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
+}
+async function checkReportFiles(files = {}) {
+  for (const { key: key2 } of REPORT_FILES) {
+    const path9 = files[key2];
+    if (path9 !== void 0) await checkOutputPath(path9, `--${key2}`);
+  }
+}
+async function writeCliReportFiles(io2, comparison, files = {}) {
+  const { written, failed } = await writeReportFiles(comparison, files, (key2) => `--${key2}`);
+  for (const line2 of written) io2.stderr.write(`perfgate: ${line2}
+`);
+  for (const line2 of failed) io2.stderr.write(`perfgate: warning: ${line2}; the verdict stands
+`);
 }
 async function runPlanCommand(io2, options) {
   const { comparison, config } = await judgeFiles(io2, options);
@@ -73869,6 +73908,7 @@ async function judgeFiles(io2, options) {
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, "-o");
+  await checkReportFiles(options.reportFiles);
   const looks = createRunJudge(
     (configHash2) => lookupBaseline(createDirStore(options.baselineDir, configHash2)),
     options.seed
@@ -73896,6 +73936,7 @@ async function runGateCommand(io2, options) {
   const { comparison, baseline: baseline2 } = judgeRun({ current: results2, config, baseline: lookup, seed: options.seed });
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   io2.stderr.write(
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
 `
@@ -74118,6 +74159,7 @@ function maskJsonText(text, secrets) {
   }
 }
 async function runReportCommand(io2, options) {
+  await checkReportFiles(options.reportFiles);
   const current = maskStrings(await readUntrustedResults(options.currentPath, "--current"), secretValues(io2.env));
   const configPath = await comparisonConfigPath(io2, options.configPath);
   const config = configPath ? (await loadConfig(configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
@@ -74135,6 +74177,7 @@ async function runReportCommand(io2, options) {
   const { comparison } = judgeRun({ current, config, baseline: baseline2 });
   io2.stdout.write(`${renderReport(comparison, options.format)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
 }
 
@@ -75007,6 +75050,12 @@ var CONFIG = {
 };
 var REPORTING = {
   format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack, json, junit or gitlab" },
+  junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML to FILE, for CI test reports" },
+  gitlab: {
+    type: "string",
+    value: "FILE",
+    help: "also write GitLab's load-performance report (k6 summary shape) to FILE"
+  },
   "fail-on": {
     type: "string",
     value: "WHAT",
@@ -75040,8 +75089,14 @@ function reporting(values) {
   return {
     format: parseComparisonFormat(stringValue(values, "format") ?? "text"),
     failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on"),
-    seed: parseSeed(values)
+    seed: parseSeed(values),
+    reportFiles: reportFiles(values)
   };
+}
+function reportFiles(values) {
+  const junit = stringValue(values, "junit");
+  const gitlab = stringValue(values, "gitlab");
+  return { ...junit === void 0 ? {} : { junit }, ...gitlab === void 0 ? {} : { gitlab } };
 }
 var COMMANDS = [
   {
@@ -75221,6 +75276,8 @@ var COMMANDS = [
         help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
       },
       format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack, json, junit or gitlab" },
+      junit: REPORTING.junit,
+      gitlab: REPORTING.gitlab,
       "fail-on": REPORTING["fail-on"]
     },
     run: (values, _positionals, io2) => runReportCommand(io2, {
@@ -75228,7 +75285,8 @@ var COMMANDS = [
       baselinePath: stringValue(values, "baseline"),
       configPath: stringValue(values, "config"),
       format: parseComparisonFormat(stringValue(values, "format") ?? "markdown"),
-      failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on")
+      failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on"),
+      reportFiles: reportFiles(values)
     })
   },
   {

@@ -13,6 +13,7 @@ import type { SlackTarget } from '../adapters/slack.js';
 import type { CommentMode, FailOn, Shard, SlackOn } from '../core/options.js';
 import { parseBooleanChoice, parseCommentMode, parseFailOn, parseShard, parseSlackOn } from '../core/options.js';
 import { ACTION_INPUT_DEFAULTS, type ActionInputName } from './action-manifest.generated.js';
+import type { ReportFiles } from './report-files.js';
 import { parseShardSplit } from '../core/split/index.js';
 import { parseStartAt } from '../core/split/start-at.js';
 
@@ -114,7 +115,7 @@ export interface ActionOptions {
   /** A profiler for every service without its own (the profile input). */
   profile?: ProfilerConfig;
   /** Where to write the comparison for other CI systems (junit-path, gitlab-path); absent: not written. */
-  reportFiles: { junit?: string; gitlab?: string };
+  reportFiles: ReportFiles;
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {

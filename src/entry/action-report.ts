@@ -20,7 +20,7 @@ import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { Inputs, Outputs, type ActionOptions } from './action-inputs.js';
-import { numberReportFiles } from './deliver/report-files.js';
+import { numberReportFiles } from './report-files.js';
 import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';

@@ -32,6 +32,7 @@ import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest, type LoadTestOptions } from './run-impl.js';
 import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
+import { REPORT_FILES, writeReportFiles, type ReportFiles } from './report-files.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -161,11 +162,29 @@ export async function runCompareCommand(
     format: ComparisonFormat;
     failOn: FailOn;
     seed?: number;
+    reportFiles?: ReportFiles;
   },
 ): Promise<number> {
+  await checkReportFiles(options.reportFiles);
   const { comparison, config } = await judgeFiles(io, options);
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  await writeCliReportFiles(io, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
+}
+
+/** --junit and --gitlab, checked before anything is read or run: a bad path costs no measurement. */
+export async function checkReportFiles(files: ReportFiles = {}): Promise<void> {
+  for (const { key } of REPORT_FILES) {
+    const path = files[key];
+    if (path !== undefined) await checkOutputPath(path, `--${key}`);
+  }
+}
+
+/** Writes --junit and --gitlab after the verdict; one that fails is a warning, and the exit code stays the verdict's. */
+export async function writeCliReportFiles(io: CliIo, comparison: Comparison, files: ReportFiles = {}): Promise<void> {
+  const { written, failed } = await writeReportFiles(comparison, files, (key) => `--${key}`);
+  for (const line of written) io.stderr.write(`perfgate: ${line}\n`);
+  for (const line of failed) io.stderr.write(`perfgate: warning: ${line}; the verdict stands\n`);
 }
 
 /**
@@ -251,10 +270,12 @@ export async function runGateCommand(
     /** A/B mode: the base commit, checked out by perfgate. */
     baseRef?: string;
     profile?: ProfilerConfig;
+    reportFiles?: ReportFiles;
   },
 ): Promise<number> {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, '-o');
+  await checkReportFiles(options.reportFiles);
   const looks = createRunJudge(
     (configHash) => lookupBaseline(createDirStore(options.baselineDir, configHash)),
     options.seed,
@@ -280,6 +301,7 @@ export async function runGateCommand(
   const lookup = await looks.lookup(configHash);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  await writeCliReportFiles(io, comparison, options.reportFiles);
   io.stderr.write(
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`,
   );

@@ -24,6 +24,7 @@ import {
 } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 import { guardLines } from '../core/report/markup/text.js';
+import type { ReportFiles } from './report-files.js';
 import { runReportCommand } from './report-impl.js';
 import { runTrendsCommand } from './trends-impl.js';
 import {
@@ -79,6 +80,12 @@ const CONFIG: Record<string, OptionHelp> = {
 
 const REPORTING: Record<string, OptionHelp> = {
   format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack, json, junit or gitlab' },
+  junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML to FILE, for CI test reports' },
+  gitlab: {
+    type: 'string',
+    value: 'FILE',
+    help: "also write GitLab's load-performance report (k6 summary shape) to FILE",
+  },
   'fail-on': {
     type: 'string',
     value: 'WHAT',
@@ -115,7 +122,15 @@ function reporting(values: Values) {
     format: parseComparisonFormat(stringValue(values, 'format') ?? 'text'),
     failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
     seed: parseSeed(values),
+    reportFiles: reportFiles(values),
   };
+}
+
+/** --junit and --gitlab: the files written beside the printed report. */
+function reportFiles(values: Values): ReportFiles {
+  const junit = stringValue(values, 'junit');
+  const gitlab = stringValue(values, 'gitlab');
+  return { ...(junit === undefined ? {} : { junit }), ...(gitlab === undefined ? {} : { gitlab }) };
 }
 
 export const COMMANDS: CommandSpec[] = [
@@ -303,6 +318,8 @@ export const COMMANDS: CommandSpec[] = [
         help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
       },
       format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack, json, junit or gitlab' },
+      junit: REPORTING.junit!,
+      gitlab: REPORTING.gitlab!,
       'fail-on': REPORTING['fail-on']!,
     },
     run: (values, _positionals, io) =>
@@ -312,6 +329,7 @@ export const COMMANDS: CommandSpec[] = [
         configPath: stringValue(values, 'config'),
         format: parseComparisonFormat(stringValue(values, 'format') ?? 'markdown'),
         failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
+        reportFiles: reportFiles(values),
       }),
   },
   {

@@ -57,6 +57,33 @@ describe('perfgate compare --format junit|gitlab', () => {
     expect(report.metrics.http_reqs?.count).toBe(results.scenarios[0]!.requests.total);
   });
 
+  it('writes both files beside the text report with --junit and --gitlab, and refuses a path that cannot take one before reading anything', async () => {
+    const junitPath = join(work, 'out', 'junit.xml');
+    const gitlabPath = join(work, 'out', 'load-performance.json');
+    const run = perfgate([
+      'compare',
+      '--baseline',
+      baseline,
+      '--current',
+      current,
+      '--junit',
+      junitPath,
+      '--gitlab',
+      gitlabPath,
+    ]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^perfgate: ✗ FAIL — 5 regressions/);
+    expect(await junitSchemaErrors(readFileSync(junitPath, 'utf8'))).toEqual([]);
+    expect(JSON.parse(readFileSync(gitlabPath, 'utf8')).perfgate.verdict).toBe('fail');
+    expect(run.stderr).toContain(`the JUnit report written to ${junitPath} (--junit)`);
+
+    const folder = join(work, 'out');
+    const refused = perfgate(['compare', '--baseline', baseline, '--current', current, '--junit', folder]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--junit ${folder}: is a folder; name a file in it`);
+    expect(refused.stdout).toBe('');
+  });
+
   it('names the formats there are, for a format there is not', () => {
     const run = perfgate(['compare', '--baseline', baseline, '--current', current, '--format', 'xml']);
     expect(run.code).toBe(2);

@@ -1,6 +1,6 @@
 // mode: report with several results files (one artifact per config) writes one report file each.
 import { describe, expect, it } from 'vitest';
-import { numberReportFiles } from '../../src/entry/deliver/report-files.js';
+import { numberReportFiles } from '../../src/entry/report-files.js';
 
 describe('numberReportFiles', () => {
   it.each([
