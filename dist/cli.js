@@ -41323,6 +41323,9 @@ function parseFailOn(value, input = "fail-on") {
 function parseReportFormat(value, input = "--format") {
   return parseChoice(input, value, ["text", "markdown", "slack", "json"]);
 }
+function parseComparisonFormat(value, input = "--format") {
+  return parseChoice(input, value, ["text", "markdown", "slack", "json", "junit", "gitlab"]);
+}
 function parseShard(value, input = "shard") {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const index = Number(match?.[1]);
@@ -42500,29 +42503,295 @@ function renderComparisonJson(comparison) {
   );
 }
 
-// src/entry/cli-impl.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { access, readFile as readFile5 } from "node:fs/promises";
-import { dirname as dirname2, resolve as resolve2 } from "node:path";
-
-// src/core/paths.ts
-var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
-function formatPath(path9) {
-  let text = "";
-  for (const key2 of path9) {
-    if (typeof key2 === "number") text += `[${key2}]`;
-    else if (BARE_KEY.test(key2)) text += text ? `.${key2}` : key2;
-    else text += `[${JSON.stringify(key2)}]`;
-  }
-  return text;
+// src/core/accept.ts
+function describeAcceptedChange(m) {
+  const amount = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
+  return `${metricLabel(m.metric)} ${amount}`;
 }
-function quoteValue(value) {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === void 0) return "nothing";
-  if (typeof value === "number" && !Number.isFinite(value))
-    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+function describeAcceptance(comparison) {
+  if (!comparison.accepted) return void 0;
+  const shown = 3;
+  const list = comparison.regressions.slice(0, shown).map(describeAcceptedChange);
+  const more = comparison.regressions.length > shown ? `, and ${comparison.regressions.length - shown} more` : "";
+  const count = comparison.regressions.length;
+  return `${count} regression${count === 1 ? "" : "s"} accepted by ${comparison.accepted.by}: ${list.join(", ")}${more}`;
+}
+
+// src/core/report/markup/xml.ts
+var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function escapeXmlText(text) {
+  return text.replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
+}
+function escapeXmlAttribute(text) {
+  return escapeXmlText(text).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;");
+}
+function xmlAttributes(attributes) {
+  return Object.entries(attributes).filter((entry) => entry[1] !== void 0).map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`).join("");
+}
+
+// src/core/report/sentences.ts
+var LEVEL_VERDICT = { fail: "FAIL", warn: "PASS", pass: "PASS" };
+var VERDICT_MARKS = {
+  regression: "\u2717",
+  improvement: "\u2713",
+  "no change": "=",
+  inconclusive: "?"
+};
+var BASELINE_PROBLEMS = {
+  missing: "no baseline yet",
+  unreadable: "baseline unreadable",
+  corrupt: "baseline corrupt",
+  "future-version": "baseline from a newer perfgate",
+  "other-config": "baseline is for another config"
+};
+function allMetrics(comparison) {
+  return comparison.scenarios.flatMap((s) => s.metrics);
+}
+function summarizeVerdict(comparison) {
+  const regressions = comparison.regressions.length;
+  const breaches = comparison.breaches.length;
+  const improvements = comparison.improvements.length;
+  const inconclusive = allMetrics(comparison).filter((m) => m.verdict === "inconclusive").length;
+  const status = comparison.baselineStatus;
+  const environmentDiffers = comparison.baseline?.environmentDiffers === true;
+  const parts = [];
+  const accepted = describeAcceptance(comparison);
+  if (accepted !== void 0 && comparison.verdict === "pass") return { level: "pass", words: accepted };
+  if (comparison.verdict === "fail" || regressions > 0 || breaches > 0) {
+    if (regressions > 0) parts.push(pluralize(regressions, "regression"));
+    if (breaches > 0) parts.push(`${pluralize(breaches, "threshold")} breached`);
+    if (parts.length === 0) parts.push("failed");
+    if (status.kind !== "ok") parts.push(BASELINE_PROBLEMS[status.kind]);
+    return { level: "fail", words: parts.join(", ") };
+  }
+  const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
+  const thresholdWords = thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set";
+  if (status.kind !== "ok") {
+    parts.push(BASELINE_PROBLEMS[status.kind], thresholdWords);
+    return { level: "warn", words: parts.join(", ") };
+  }
+  if (comparison.scenarios.length > 0 && allMetrics(comparison).length === 0) {
+    parts.push("nothing compared with the baseline", thresholdWords);
+    return { level: "warn", words: parts.join(", ") };
+  }
+  const priorOnly = allMetrics(comparison).filter(
+    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
+  ).length;
+  const saturated = comparison.scenarios.filter((s) => s.current.generator.saturated).length;
+  parts.push(priorOnly > 0 ? `${pluralize(priorOnly, "possible regression")} the prior cannot fail` : "no regression");
+  if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
+  if (saturated > 0) parts.push(`generator saturated in ${pluralize(saturated, "scenario")}`);
+  if (environmentDiffers) parts.push("environment differs");
+  const act = priorOnly > 0 || saturated > 0 || environmentDiffers;
+  const words2 = parts.join(", ");
+  const undecided = inconclusive > 0 ? ` (${pluralize(inconclusive, "metric")} could not be decided)` : "";
+  return { level: act ? "warn" : "pass", words: `${words2}${undecided}` };
+}
+function describeBaseline(comparison) {
+  const notes = [];
+  const status = comparison.baselineStatus;
+  if (comparison.ab !== void 0) {
+    const pairs = comparison.ab.pairs <= 0 ? "" : comparison.ab.schedule === "duet" ? ` (${pluralize(comparison.ab.pairs, "block pair")}, paired block bootstrap of the whole-run changes)` : ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)`;
+    notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
+  } else if (status.kind !== "ok") {
+    notes.push(
+      `${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`
+    );
+  } else if (comparison.mode === "history") {
+    notes.push(
+      `compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`
+    );
+  }
+  if (comparison.baseline?.environmentDiffers) {
+    notes.push("the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive");
+  }
+  return notes;
+}
+function sentencePercent(fraction) {
+  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
+}
+function sentenceInterval(metric, interval, change) {
+  const points = metric === "error_rate";
+  const decimals = points ? 2 : intervalDecimals(interval);
+  const unit = points ? " points" : "%";
+  const number = (x) => formatFixed(x * 100, decimals);
+  const [lo, hi] = interval;
+  const sameSide = change > 0 ? lo >= 0 && hi >= 0 : change < 0 ? lo <= 0 && hi <= 0 : false;
+  if (sameSide) {
+    const a = Math.min(Math.abs(lo), Math.abs(hi));
+    const b = Math.max(Math.abs(lo), Math.abs(hi));
+    return `95% CI ${number(a)}\u2013${number(b)}${unit}`;
+  }
+  const sign = (x) => x > 0 ? `+${number(x)}` : number(x);
+  return `95% CI ${sign(lo)}${unit} to ${sign(hi)}${unit}`;
+}
+function describeMetricChange(m) {
+  const direction = m.change > 0 ? "rose" : m.change < 0 ? "fell" : "did not change";
+  const amount = m.change === 0 ? "" : m.metric === "error_rate" ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points` : ` ${sentencePercent(m.change)}`;
+  const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : "";
+  return `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`;
+}
+function sortMetrics(metrics) {
+  const rank = (m) => {
+    const index = METRIC_ORDER.indexOf(m.metric);
+    return index < 0 ? METRIC_ORDER.length : index;
+  };
+  return [...metrics].sort((a, b) => rank(a) - rank(b));
+}
+function describeRequests(r) {
+  const counts = `${pluralize(r.requests.total, "request")}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ""}`;
+  const parts = [counts, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
+  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
+  return parts.join(" \xB7 ");
+}
+function currentFigures(result) {
+  const values = {
+    p50: result.latencyMs.p50,
+    p90: result.latencyMs.p90,
+    p95: result.latencyMs.p95,
+    p99: result.latencyMs.p99,
+    rps: result.rps,
+    error_rate: result.errorRate,
+    capacity: result.capacity?.ratePerSec ?? NaN
+  };
+  return METRIC_ORDER.filter((metric) => metric !== "capacity" || result.capacity !== void 0).map((metric) => ({
+    metric,
+    value: values[metric]
+  }));
+}
+function formatMde(m) {
+  return formatMdeValue(m);
+}
+function verdictPValue(m) {
+  if (m.decidedBy === "whole-run" && m.wholeRun?.adjustedPValue !== void 0) return m.wholeRun.adjustedPValue;
+  return m.adjustedPValue ?? m.pValue;
+}
+
+// src/core/report/junit.ts
+function renderJunit(comparison) {
+  const suites = comparison.scenarios.map((scenario) => renderSuite(comparison, scenario));
+  const tests = suites.reduce((n, s) => n + s.tests, 0);
+  const failures2 = suites.reduce((n, s) => n + s.failures, 0);
+  const seconds3 = comparison.scenarios.reduce((sum, s) => sum + s.current.durationMs, 0) / 1e3;
+  const summary = summarizeVerdict(comparison);
+  const open2 = `<testsuites${xmlAttributes({
+    name: `perfgate: ${LEVEL_VERDICT[summary.level]} \u2014 ${summary.words}`,
+    tests,
+    failures: failures2,
+    errors: 0,
+    time: formatSeconds(seconds3)
+  })}>`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', open2, ...suites.map((s) => s.xml), "</testsuites>", ""].join("\n");
+}
+function renderSuite(comparison, scenario) {
+  const cases = [
+    ...sortMetrics(scenario.metrics).map((m) => metricCase(comparison, scenario, m)),
+    ...scenario.thresholds.map(thresholdCase)
+  ];
+  if (scenario.metrics.length === 0) cases.unshift(nothingComparedCase(comparison, scenario));
+  const failures2 = cases.filter((c) => c.outcome?.element === "failure").length;
+  const skipped = cases.filter((c) => c.outcome?.element === "skipped").length;
+  const r = scenario.current;
+  const open2 = `  <testsuite${xmlAttributes({
+    name: scenario.name,
+    tests: cases.length,
+    failures: failures2,
+    errors: 0,
+    skipped,
+    time: formatSeconds(r.durationMs / 1e3),
+    timestamp: r.startTime
+  })}>`;
+  const lines = [open2, ...renderProperties(comparison)];
+  for (const c of cases) lines.push(...renderCase(scenario.name, c));
+  const out = [describeRequests(r)];
+  if (r.generator.saturated)
+    out.push(`generator saturated: ${r.generator.reasons.join("; ") || "it could not keep up"}`);
+  for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
+    out.push(`first ${errorClass}: ${example}`);
+  out.push(...scenario.notes.map((note) => `note: ${note}`));
+  lines.push(`    <system-out>${escapeXmlText(out.join("\n"))}</system-out>`, "  </testsuite>");
+  return { xml: lines.join("\n"), tests: cases.length, failures: failures2 };
+}
+function renderProperties(comparison) {
+  const summary = summarizeVerdict(comparison);
+  const properties = [
+    ["perfgate.verdict", `${LEVEL_VERDICT[summary.level]} \u2014 ${summary.words}`],
+    ["perfgate.mode", comparison.ab ? `ab (${comparison.ab.schedule})` : comparison.mode],
+    ["perfgate.commit", comparison.current.git?.commit],
+    ["perfgate.baseline", comparison.ab?.baseCommit ?? comparison.baseline?.commit],
+    ["perfgate.accepted", comparison.accepted?.by],
+    ...describeBaseline(comparison).map((note) => ["perfgate.method", note])
+  ];
+  const set = properties.filter((p) => p[1] !== void 0);
+  return [
+    "    <properties>",
+    ...set.map(([name, value]) => `      <property${xmlAttributes({ name, value })}/>`),
+    "    </properties>"
+  ];
+}
+function renderCase(scenario, c) {
+  const open2 = `    <testcase${xmlAttributes({ name: c.name, classname: scenario, time: "0" })}`;
+  if (!c.outcome) return [`${open2}>`, `      <system-out>${escapeXmlText(c.detail)}</system-out>`, "    </testcase>"];
+  const { element, type, message } = c.outcome;
+  return [
+    `${open2}>`,
+    `      <${element}${xmlAttributes({ type, message })}>${escapeXmlText(c.detail)}</${element}>`,
+    "    </testcase>"
+  ];
+}
+function describeFigures(m, okCounts) {
+  const noLatency = isLatencyMetric(m.metric) && (okCounts.baseline === 0 || okCounts.current === 0);
+  const change = noLatency ? NO_VALUE : formatChangeWithInterval(m.metric, m.change, m.changeInterval);
+  const p = verdictPValue(m);
+  return `${metricLabel(m.metric)} ${change}${p === void 0 ? "" : `, p ${formatPValue(p)}`}, MDE ${formatMde(m)}`;
+}
+function metricCase(comparison, scenario, m) {
+  const ok = { baseline: scenario.baseline?.requests.ok, current: scenario.current.requests.ok };
+  const figures = describeFigures(m, ok);
+  const values = `${formatMetricValue(m.metric, m.baseline, ok.baseline)} \u2192 ${formatMetricValue(m.metric, m.current, ok.current)}`;
+  const reasons = m.reasons.map(describeReason);
+  const detail = [
+    m.verdict === "no change" || m.verdict === "inconclusive" ? `${figures}: ${m.verdict}` : `${m.verdict}: ${describeMetricChange(m)}`,
+    `${comparison.ab ? "base \u2192 head" : "baseline \u2192 current"}: ${values}`,
+    ...verdictPValue(m) === void 0 ? [] : ["p: two-sided, Holm-adjusted over all tests of the run"],
+    ...reasons
+  ].join("\n");
+  const name = metricLabel(m.metric);
+  if (m.verdict === "regression" && comparison.accepted)
+    return {
+      name,
+      detail: `regression accepted by ${comparison.accepted.by} (${describeAcceptedChange(m)}): the gate passes
+${detail}`
+    };
+  if (m.verdict === "regression")
+    return { name, outcome: { element: "failure", type: "regression", message: `regression: ${figures}` }, detail };
+  if (m.verdict === "inconclusive") {
+    const why = reasons.length > 0 ? `: ${reasons.join("; ")}` : "";
+    return {
+      name,
+      outcome: { element: "skipped", type: "inconclusive", message: `inconclusive: ${figures}${why}` },
+      detail
+    };
+  }
+  return { name, detail };
+}
+function thresholdCase(t) {
+  const name = `threshold ${t.expression}`;
+  const detail = `${t.expression}: ${formatThresholdOutcome(t)}`;
+  if (t.ok) return { name, detail };
+  return { name, outcome: { element: "failure", type: "threshold", message: `breached: ${detail}` }, detail };
+}
+function nothingComparedCase(comparison, scenario) {
+  const status = comparison.baselineStatus;
+  const why = status.kind !== "ok" && comparison.ab === void 0 ? `no usable baseline (${status.kind}${status.detail ? `: ${status.detail}` : ""}): judged on thresholds alone` : scenario.baseline === void 0 ? `${scenario.name} is not in the ${comparison.ab ? "base run" : "baseline"}: nothing to compare with` : "no metric was compared";
+  return {
+    name: "compared with the baseline",
+    outcome: { element: "skipped", type: "not-compared", message: why },
+    detail: why
+  };
+}
+function formatSeconds(seconds3) {
+  return Number.isFinite(seconds3) && seconds3 >= 0 ? seconds3.toFixed(3) : "0";
 }
 
 // src/core/histogram.ts
@@ -42557,6 +42826,116 @@ function mergeHistograms(histograms) {
 function percentileMs(histogram, p) {
   if (histogram.totalCount === 0) return 0;
   return histogram.getValueAtPercentile(p) / 1e3;
+}
+
+// src/core/report/gitlab.ts
+function measures(r) {
+  if (r.requests.ok === 0) return {};
+  return r.latency === "ttfb" ? { waiting: r.latencyMs, duration: r.fullMs } : { waiting: r.ttfbMs, duration: r.latencyMs };
+}
+function measureHistograms(r) {
+  if (r.requests.ok === 0) return {};
+  return r.latency === "ttfb" ? { waiting: r.histogram, duration: r.fullHistogram } : { waiting: r.ttfbHistogram, duration: r.histogram };
+}
+function trendOfSummary(s) {
+  return { avg: s.mean, min: s.min, med: s.p50, max: s.max, "p(90)": s.p90, "p(95)": s.p95, "p(99)": s.p99 };
+}
+function trendOfHistogram(h) {
+  const ms2 = (p) => h.getValueAtPercentile(p) / 1e3;
+  return {
+    avg: h.mean / 1e3,
+    min: h.minNonZeroValue / 1e3,
+    med: ms2(50),
+    max: h.maxValue / 1e3,
+    "p(90)": ms2(90),
+    "p(95)": ms2(95),
+    "p(99)": ms2(99)
+  };
+}
+function pooledTrend(scenarios, which) {
+  const encoded = scenarios.flatMap((r) => measureHistograms(r)[which] ?? []);
+  if (encoded.length === 0) return void 0;
+  const parts = encoded.map(decodeHistogram);
+  const pooled2 = mergeHistograms(parts);
+  const trend = pooled2.totalCount > 0 ? trendOfHistogram(pooled2) : void 0;
+  for (const h of [...parts, pooled2]) h.destroy();
+  return trend;
+}
+function requestMetrics(requests2, seconds3, suffix) {
+  const metrics = {};
+  metrics[`http_reqs${suffix}`] = { count: requests2.total, rate: seconds3 > 0 ? requests2.total / seconds3 : 0 };
+  metrics[`checks${suffix}`] = {
+    passes: requests2.ok,
+    fails: requests2.ko,
+    value: requests2.total > 0 ? requests2.ok / requests2.total : 0
+  };
+  metrics[`http_req_failed${suffix}`] = {
+    passes: requests2.ko,
+    fails: requests2.ok,
+    value: requests2.total > 0 ? requests2.ko / requests2.total : 0
+  };
+  return metrics;
+}
+function renderGitlabLoadPerformance(comparison) {
+  const scenarios = comparison.current.scenarios;
+  const total = { total: 0, ok: 0, ko: 0 };
+  for (const r of scenarios) {
+    total.total += r.requests.total;
+    total.ok += r.requests.ok;
+    total.ko += r.requests.ko;
+  }
+  const seconds3 = scenarios.reduce((sum, r) => sum + r.durationMs, 0) / 1e3;
+  const metrics = { ...requestMetrics(total, seconds3, "") };
+  const waiting = pooledTrend(scenarios, "waiting");
+  const duration = pooledTrend(scenarios, "duration");
+  if (waiting) metrics.http_req_waiting = waiting;
+  if (duration) metrics.http_req_duration = duration;
+  for (const r of scenarios) {
+    const suffix = `{scenario:${r.name.replace(/[{},]/g, "_")}}`;
+    Object.assign(metrics, requestMetrics(r.requests, r.durationMs / 1e3, suffix));
+    const { waiting: w, duration: d } = measures(r);
+    if (w) metrics[`http_req_waiting${suffix}`] = trendOfSummary(w);
+    if (d) metrics[`http_req_duration${suffix}`] = trendOfSummary(d);
+  }
+  const summary = summarizeVerdict(comparison);
+  const report = {
+    metrics,
+    // Not read by GitLab: perfgate's own verdict, for whoever reads the artifact.
+    perfgate: {
+      verdict: comparison.verdict,
+      headline: `${LEVEL_VERDICT[summary.level]} \u2014 ${summary.words}`,
+      mode: comparison.mode,
+      regressions: comparison.regressions.length,
+      breaches: comparison.breaches.length,
+      ...comparison.current.git?.commit ? { commit: comparison.current.git.commit } : {}
+    }
+  };
+  return JSON.stringify(report, null, 2);
+}
+
+// src/entry/cli-impl.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { access, readFile as readFile5 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve2 } from "node:path";
+
+// src/core/paths.ts
+var BARE_KEY = /^[A-Za-z0-9_$/-]+$/;
+function formatPath(path9) {
+  let text = "";
+  for (const key2 of path9) {
+    if (typeof key2 === "number") text += `[${key2}]`;
+    else if (BARE_KEY.test(key2)) text += text ? `.${key2}` : key2;
+    else text += `[${JSON.stringify(key2)}]`;
+  }
+  return text;
+}
+function quoteValue(value) {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === void 0) return "nothing";
+  if (typeof value === "number" && !Number.isFinite(value))
+    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 // src/core/results/checks.ts
@@ -50840,7 +51219,7 @@ function selectSegments(scenario) {
   const out = new Set(chosen.map((hit) => hit.index));
   const excluded = chosen.sort((a, b) => a.index - b.index).map((hit) => ({ index: hit.index, startMs: segments[hit.index].startMs, reason: hit.reason }));
   const kept = segments.filter((_, index) => !out.has(index));
-  const where = excluded.map((segment) => `${formatSeconds(segment.startMs)}`).join(", ");
+  const where = excluded.map((segment) => `${formatSeconds2(segment.startMs)}`).join(", ");
   let reason2 = excluded.length > 0 ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})` : "";
   if (hits.length > excluded.length) {
     reason2 += `${reason2 ? "; " : ""}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? " was" : "s were"} hit but kept, since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
@@ -50873,7 +51252,7 @@ function scenarioOverSegments(scenario, selection) {
 function worst(hits) {
   return hits.reduce((a, b) => b.severity > a.severity ? b : a);
 }
-function formatSeconds(ms2) {
+function formatSeconds2(ms2) {
   return `${(ms2 / 1e3).toFixed(ms2 % 1e3 === 0 ? 0 : 1)} s`;
 }
 function summarizeContention(scenario, segments) {
@@ -65112,158 +65491,6 @@ function renderProfilesText(profiles, scenario) {
   return out;
 }
 
-// src/core/accept.ts
-function describeAcceptedChange(m) {
-  const amount = m.metric === "error_rate" ? formatSignedPoints(m.change) : formatSignedPercent(m.change, 1);
-  return `${metricLabel(m.metric)} ${amount}`;
-}
-function describeAcceptance(comparison) {
-  if (!comparison.accepted) return void 0;
-  const shown = 3;
-  const list = comparison.regressions.slice(0, shown).map(describeAcceptedChange);
-  const more = comparison.regressions.length > shown ? `, and ${comparison.regressions.length - shown} more` : "";
-  const count = comparison.regressions.length;
-  return `${count} regression${count === 1 ? "" : "s"} accepted by ${comparison.accepted.by}: ${list.join(", ")}${more}`;
-}
-
-// src/core/report/sentences.ts
-var LEVEL_VERDICT = { fail: "FAIL", warn: "PASS", pass: "PASS" };
-var VERDICT_MARKS = {
-  regression: "\u2717",
-  improvement: "\u2713",
-  "no change": "=",
-  inconclusive: "?"
-};
-var BASELINE_PROBLEMS = {
-  missing: "no baseline yet",
-  unreadable: "baseline unreadable",
-  corrupt: "baseline corrupt",
-  "future-version": "baseline from a newer perfgate",
-  "other-config": "baseline is for another config"
-};
-function allMetrics(comparison) {
-  return comparison.scenarios.flatMap((s) => s.metrics);
-}
-function summarizeVerdict(comparison) {
-  const regressions = comparison.regressions.length;
-  const breaches = comparison.breaches.length;
-  const improvements = comparison.improvements.length;
-  const inconclusive = allMetrics(comparison).filter((m) => m.verdict === "inconclusive").length;
-  const status = comparison.baselineStatus;
-  const environmentDiffers = comparison.baseline?.environmentDiffers === true;
-  const parts = [];
-  const accepted = describeAcceptance(comparison);
-  if (accepted !== void 0 && comparison.verdict === "pass") return { level: "pass", words: accepted };
-  if (comparison.verdict === "fail" || regressions > 0 || breaches > 0) {
-    if (regressions > 0) parts.push(pluralize(regressions, "regression"));
-    if (breaches > 0) parts.push(`${pluralize(breaches, "threshold")} breached`);
-    if (parts.length === 0) parts.push("failed");
-    if (status.kind !== "ok") parts.push(BASELINE_PROBLEMS[status.kind]);
-    return { level: "fail", words: parts.join(", ") };
-  }
-  const thresholds = comparison.scenarios.reduce((n, s) => n + s.thresholds.length, 0);
-  const thresholdWords = thresholds > 0 ? `${pluralize(thresholds, "threshold")} met` : "no thresholds set";
-  if (status.kind !== "ok") {
-    parts.push(BASELINE_PROBLEMS[status.kind], thresholdWords);
-    return { level: "warn", words: parts.join(", ") };
-  }
-  if (comparison.scenarios.length > 0 && allMetrics(comparison).length === 0) {
-    parts.push("nothing compared with the baseline", thresholdWords);
-    return { level: "warn", words: parts.join(", ") };
-  }
-  const priorOnly = allMetrics(comparison).filter(
-    (m) => m.reasons.some((r) => r.kind === "prior-only" && r.direction === "regression")
-  ).length;
-  const saturated = comparison.scenarios.filter((s) => s.current.generator.saturated).length;
-  parts.push(priorOnly > 0 ? `${pluralize(priorOnly, "possible regression")} the prior cannot fail` : "no regression");
-  if (improvements > 0) parts.push(pluralize(improvements, "improvement"));
-  if (saturated > 0) parts.push(`generator saturated in ${pluralize(saturated, "scenario")}`);
-  if (environmentDiffers) parts.push("environment differs");
-  const act = priorOnly > 0 || saturated > 0 || environmentDiffers;
-  const words2 = parts.join(", ");
-  const undecided = inconclusive > 0 ? ` (${pluralize(inconclusive, "metric")} could not be decided)` : "";
-  return { level: act ? "warn" : "pass", words: `${words2}${undecided}` };
-}
-function describeBaseline(comparison) {
-  const notes = [];
-  const status = comparison.baselineStatus;
-  if (comparison.ab !== void 0) {
-    const pairs = comparison.ab.pairs <= 0 ? "" : comparison.ab.schedule === "duet" ? ` (${pluralize(comparison.ab.pairs, "block pair")}, paired block bootstrap of the whole-run changes)` : ` (${pluralize(comparison.ab.pairs, "segment pair")}, trimmed paired t per metric)`;
-    notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
-  } else if (status.kind !== "ok") {
-    notes.push(
-      `${BASELINE_PROBLEMS[status.kind]}: judged on thresholds alone${status.detail ? ` (${status.detail})` : ""}`
-    );
-  } else if (comparison.mode === "history") {
-    notes.push(
-      `compared with the baseline and the history of ${pluralize(comparison.baseline?.historyLength ?? 0, "past run")}`
-    );
-  }
-  if (comparison.baseline?.environmentDiffers) {
-    notes.push("the baseline ran on a different environment (CPU, Node or runner): timing changes are inconclusive");
-  }
-  return notes;
-}
-function sentencePercent(fraction) {
-  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
-}
-function sentenceInterval(metric, interval, change) {
-  const points = metric === "error_rate";
-  const decimals = points ? 2 : intervalDecimals(interval);
-  const unit = points ? " points" : "%";
-  const number = (x) => formatFixed(x * 100, decimals);
-  const [lo, hi] = interval;
-  const sameSide = change > 0 ? lo >= 0 && hi >= 0 : change < 0 ? lo <= 0 && hi <= 0 : false;
-  if (sameSide) {
-    const a = Math.min(Math.abs(lo), Math.abs(hi));
-    const b = Math.max(Math.abs(lo), Math.abs(hi));
-    return `95% CI ${number(a)}\u2013${number(b)}${unit}`;
-  }
-  const sign = (x) => x > 0 ? `+${number(x)}` : number(x);
-  return `95% CI ${sign(lo)}${unit} to ${sign(hi)}${unit}`;
-}
-function describeMetricChange(m) {
-  const direction = m.change > 0 ? "rose" : m.change < 0 ? "fell" : "did not change";
-  const amount = m.change === 0 ? "" : m.metric === "error_rate" ? ` ${formatFixed(Math.abs(m.change) * 100, 2)} points` : ` ${sentencePercent(m.change)}`;
-  const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : "";
-  return `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`;
-}
-function sortMetrics(metrics) {
-  const rank = (m) => {
-    const index = METRIC_ORDER.indexOf(m.metric);
-    return index < 0 ? METRIC_ORDER.length : index;
-  };
-  return [...metrics].sort((a, b) => rank(a) - rank(b));
-}
-function describeRequests(r) {
-  const counts = `${pluralize(r.requests.total, "request")}${r.requests.dropped > 0 ? `, ${formatCount(r.requests.dropped)} dropped` : ""}`;
-  const parts = [counts, `${formatRps(r.rps)} completed, ${formatRps(okPerSec(r))} OK`];
-  if (r.rate) parts.push(`${formatRps(r.rate.intendedPerSec)} intended`);
-  return parts.join(" \xB7 ");
-}
-function currentFigures(result) {
-  const values = {
-    p50: result.latencyMs.p50,
-    p90: result.latencyMs.p90,
-    p95: result.latencyMs.p95,
-    p99: result.latencyMs.p99,
-    rps: result.rps,
-    error_rate: result.errorRate,
-    capacity: result.capacity?.ratePerSec ?? NaN
-  };
-  return METRIC_ORDER.filter((metric) => metric !== "capacity" || result.capacity !== void 0).map((metric) => ({
-    metric,
-    value: values[metric]
-  }));
-}
-function formatMde(m) {
-  return formatMdeValue(m);
-}
-function verdictPValue(m) {
-  if (m.decidedBy === "whole-run" && m.wholeRun?.adjustedPValue !== void 0) return m.wholeRun.adjustedPValue;
-  return m.adjustedPValue ?? m.pValue;
-}
-
 // src/core/report/text.ts
 var LEVEL_MARKS = { fail: "\u2717", warn: "\u26A0", pass: "\u2713" };
 var REPEAT_HEADLINE_AFTER_LINES = 20;
@@ -67993,14 +68220,14 @@ function formatBar(progress) {
   return `[${fill.repeat(filled)}${" ".repeat(BAR_WIDTH2 - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
 }
 function formatElapsed(elapsedMs, plannedMs) {
-  const elapsed = formatSeconds2(elapsedMs);
-  const planned = formatSeconds2(plannedMs);
+  const elapsed = formatSeconds3(elapsedMs);
+  const planned = formatSeconds3(plannedMs);
   return Math.floor(elapsedMs / 1e3) > Math.floor(plannedMs / 1e3) ? `${elapsed}, planned ${planned}` : `${elapsed}/${planned}`;
 }
 function formatInterval(ms2) {
   return ms2 >= 950 ? `${Math.round(ms2 / 1e3)}s` : `${(Math.max(0, ms2) / 1e3).toFixed(1)}s`;
 }
-function formatSeconds2(ms2) {
+function formatSeconds3(ms2) {
   const seconds3 = Math.max(0, Math.floor(ms2 / 1e3));
   if (seconds3 < 100) return `${seconds3}s`;
   const minutes = Math.floor(seconds3 / 60);
@@ -72164,6 +72391,7 @@ var package_default = {
     "typescript-eslint": "8.74.0",
     undici: "7.30.2",
     vitest: "4.1.12",
+    "xmllint-wasm": "5.3.0",
     yaml: "2.9.1"
   },
   allowScripts: {
@@ -73459,7 +73687,7 @@ async function withDeadline(what, timeoutMs, fn) {
     timer = setTimeout(() => {
       step.expired = true;
       abandoned += 1;
-      const error = new DeadlineError(`${what} did not finish within ${formatSeconds3(timeoutMs)}`, timeoutMs);
+      const error = new DeadlineError(`${what} did not finish within ${formatSeconds4(timeoutMs)}`, timeoutMs);
       step.controller.abort(error);
       for (const socket of step.sockets) socket.destroy();
       step.sockets.clear();
@@ -73474,7 +73702,7 @@ async function withDeadline(what, timeoutMs, fn) {
     clearTimeout(timer);
   }
 }
-function formatSeconds3(ms2) {
+function formatSeconds4(ms2) {
   return ms2 % 1e3 === 0 ? `${ms2 / 1e3} s` : `${(ms2 / 1e3).toFixed(1)} s`;
 }
 
@@ -73580,6 +73808,30 @@ function newestUsable(newest, input) {
   return "baseline" in parsed ? parsed.baseline : void 0;
 }
 
+// src/entry/report-files.ts
+var REPORT_FILES = [
+  { key: "junit", what: "the JUnit report", render: renderJunit },
+  { key: "gitlab", what: "GitLab's load-performance report", render: renderGitlabLoadPerformance }
+];
+async function writeReportFiles(comparison, files, source) {
+  const written = [];
+  const failed = [];
+  for (const file of REPORT_FILES) {
+    const path9 = files[file.key];
+    if (path9 === void 0) continue;
+    try {
+      await writeFileAtomic(path9, `${file.render(comparison)}
+`, source(file.key));
+      written.push(`${file.what} written to ${path9} (${source(file.key)})`);
+    } catch (error) {
+      failed.push(
+        `${file.what} was not written: ${error.message}; name a writable file in ${source(file.key)}`
+      );
+    }
+  }
+  return { written, failed };
+}
+
 // src/entry/cli-impl.ts
 var INTERRUPTED_EXIT_CODE = 130;
 var DEFAULT_CONFIG_PATH = "perfgate.yml";
@@ -73658,10 +73910,25 @@ async function comparisonConfigPath(io2, given) {
   }
 }
 async function runCompareCommand(io2, options) {
+  await checkReportFiles(options.reportFiles);
   const { comparison, config } = await judgeFiles(io2, options);
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
+}
+async function checkReportFiles(files = {}) {
+  for (const { key: key2 } of REPORT_FILES) {
+    const path9 = files[key2];
+    if (path9 !== void 0) await checkOutputPath(path9, `--${key2}`);
+  }
+}
+async function writeCliReportFiles(io2, comparison, files = {}) {
+  const { written, failed } = await writeReportFiles(comparison, files, (key2) => `--${key2}`);
+  for (const line2 of written) io2.stderr.write(`perfgate: ${line2}
+`);
+  for (const line2 of failed) io2.stderr.write(`perfgate: warning: ${line2}; the verdict stands
+`);
 }
 async function runPlanCommand(io2, options) {
   const { comparison, config } = await judgeFiles(io2, options);
@@ -73711,6 +73978,7 @@ async function judgeFiles(io2, options) {
 async function runGateCommand(io2, options) {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, "-o");
+  await checkReportFiles(options.reportFiles);
   const looks = createRunJudge(
     (configHash2) => lookupBaseline(createDirStore(options.baselineDir, configHash2)),
     options.seed
@@ -73738,6 +74006,7 @@ async function runGateCommand(io2, options) {
   const { comparison, baseline: baseline2 } = judgeRun({ current: results2, config, baseline: lookup, seed: options.seed });
   io2.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   io2.stderr.write(
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})
 `
@@ -73855,6 +74124,10 @@ function renderReport(comparison, format, distribution) {
       return renderSlackLines(comparison.current, comparison).join("\n");
     case "json":
       return renderComparisonJson(comparison);
+    case "junit":
+      return renderJunit(comparison);
+    case "gitlab":
+      return renderGitlabLoadPerformance(comparison);
   }
 }
 async function readInputFile(path9, flag) {
@@ -73956,6 +74229,7 @@ function maskJsonText(text, secrets) {
   }
 }
 async function runReportCommand(io2, options) {
+  await checkReportFiles(options.reportFiles);
   const current = maskStrings(await readUntrustedResults(options.currentPath, "--current"), secretValues(io2.env));
   const configPath = await comparisonConfigPath(io2, options.configPath);
   const config = configPath ? (await loadConfig(configPath)).config : { thresholds: {}, compare: defaultCompareConfig() };
@@ -73973,6 +74247,7 @@ async function runReportCommand(io2, options) {
   const { comparison } = judgeRun({ current, config, baseline: baseline2 });
   io2.stdout.write(`${renderReport(comparison, options.format)}
 `);
+  await writeCliReportFiles(io2, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
 }
 
@@ -74844,7 +75119,13 @@ var CONFIG = {
   }
 };
 var REPORTING = {
-  format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack or json" },
+  format: { type: "string", value: "FORMAT", help: "text (default), markdown, slack, json, junit or gitlab" },
+  junit: { type: "string", value: "FILE", help: "also write the comparison as JUnit XML to FILE, for CI test reports" },
+  gitlab: {
+    type: "string",
+    value: "FILE",
+    help: "also write GitLab's load-performance report (k6 summary shape) to FILE"
+  },
   "fail-on": {
     type: "string",
     value: "WHAT",
@@ -74876,10 +75157,16 @@ var LOAD = {
 };
 function reporting(values) {
   return {
-    format: parseReportFormat(stringValue(values, "format") ?? "text"),
+    format: parseComparisonFormat(stringValue(values, "format") ?? "text"),
     failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on"),
-    seed: parseSeed(values)
+    seed: parseSeed(values),
+    reportFiles: reportFiles(values)
   };
+}
+function reportFiles(values) {
+  const junit = stringValue(values, "junit");
+  const gitlab = stringValue(values, "gitlab");
+  return { ...junit === void 0 ? {} : { junit }, ...gitlab === void 0 ? {} : { gitlab } };
 }
 var COMMANDS = [
   {
@@ -74927,7 +75214,7 @@ var COMMANDS = [
     name: "compare",
     summary: "compare two results files and print the verdict",
     usage: [
-      "--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on \u2026]",
+      "--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json|junit|gitlab] [--fail-on \u2026]",
       "--current results.json \u2026   # results of an A/B run: the head against the base variant inside them"
     ],
     options: {
@@ -75042,7 +75329,9 @@ var COMMANDS = [
   {
     name: "report",
     summary: "re-render a results file (untrusted input is validated), e.g. in the fork-safe workflow_run job",
-    usage: ["--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]"],
+    usage: [
+      "--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json|junit|gitlab]"
+    ],
     options: {
       current: { type: "string", value: "FILE", help: "the results to render (required)" },
       baseline: {
@@ -75056,15 +75345,18 @@ var COMMANDS = [
         value: "FILE",
         help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`
       },
-      format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack or json" },
+      format: { type: "string", value: "FORMAT", help: "markdown (default), text, slack, json, junit or gitlab" },
+      junit: REPORTING.junit,
+      gitlab: REPORTING.gitlab,
       "fail-on": REPORTING["fail-on"]
     },
     run: (values, _positionals, io2) => runReportCommand(io2, {
       currentPath: required(values, "current", "--current", "--current results.json"),
       baselinePath: stringValue(values, "baseline"),
       configPath: stringValue(values, "config"),
-      format: parseReportFormat(stringValue(values, "format") ?? "markdown"),
-      failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on")
+      format: parseComparisonFormat(stringValue(values, "format") ?? "markdown"),
+      failOn: parseFailOn(stringValue(values, "fail-on") ?? "regression", "--fail-on"),
+      reportFiles: reportFiles(values)
     })
   },
   {

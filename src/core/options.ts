@@ -7,6 +7,9 @@ export type FailOn = 'regression' | 'threshold' | 'never';
 export type CommentMode = 'always' | 'on-change' | 'never';
 export type SlackOn = 'always' | 'regression' | 'never';
 export type ReportFormat = 'text' | 'markdown' | 'slack' | 'json';
+/** The formats of a comparison (`compare`, `gate`, `report`): the four, JUnit XML and GitLab's
+ * load-performance report. `trends` has no testcases or k6 figures to give, so keeps the four. */
+export type ComparisonFormat = ReportFormat | 'junit' | 'gitlab';
 
 export interface Shard {
   index: number;
@@ -35,6 +38,10 @@ export function parseSlackOn(value: string, input = 'slack-on'): SlackOn {
 
 export function parseReportFormat(value: string, input = '--format'): ReportFormat {
   return parseChoice(input, value, ['text', 'markdown', 'slack', 'json'] as const);
+}
+
+export function parseComparisonFormat(value: string, input = '--format'): ComparisonFormat {
+  return parseChoice(input, value, ['text', 'markdown', 'slack', 'json', 'junit', 'gitlab'] as const);
 }
 
 export function parseBooleanChoice(value: string, input: string): boolean {

@@ -18,6 +18,7 @@ import {
   type ActionInputName,
   type SubActionName,
 } from './action-manifest.generated.js';
+import type { ReportFiles } from './report-files.js';
 import { parseShardSplit } from '../core/split/index.js';
 import { parseStartAt } from '../core/split/start-at.js';
 
@@ -49,6 +50,8 @@ export const Inputs = {
   acceptLabel: 'accept-label',
   acceptCommand: 'accept-command',
   profile: 'profile',
+  junitPath: 'junit-path',
+  gitlabPath: 'gitlab-path',
 } as const satisfies Record<string, ActionInputName>;
 
 export const Outputs = {
@@ -116,6 +119,8 @@ export interface ActionOptions {
   accept: { label: string; command: string };
   /** A profiler for every service without its own (the profile input). */
   profile?: ProfilerConfig;
+  /** Where to write the comparison for other CI systems (junit-path, gitlab-path); absent: not written. */
+  reportFiles: ReportFiles;
 }
 
 function parseSaveBaseline(value: string): boolean | 'always' {
@@ -212,6 +217,10 @@ export function readActionInputs(subAction?: SubActionName): ActionOptions {
       command: text(Inputs.acceptCommand) === 'none' ? '' : text(Inputs.acceptCommand),
     },
     ...profileInput(text(Inputs.profile)),
+    reportFiles: {
+      ...(text(Inputs.junitPath) ? { junit: text(Inputs.junitPath) } : {}),
+      ...(text(Inputs.gitlabPath) ? { gitlab: text(Inputs.gitlabPath) } : {}),
+    },
   };
 }
 

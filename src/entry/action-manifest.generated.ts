@@ -29,6 +29,8 @@ export const ACTION_INPUT_DEFAULTS = {
   'accept-label': 'perf-accepted',
   'accept-command': '/perfgate accept',
   'profile': '',
+  'junit-path': '',
+  'gitlab-path': '',
   'base-dir': ''
 } as const;
 
@@ -40,11 +42,11 @@ export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','
 // the only ones the runner passes it, and its outputs.
 export const SUB_ACTIONS = {
   'report': {
-    inputs: ['results','config','github-token','pr-number','fail-on','comment','accept-label','accept-command','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','network-timeout'],
+    inputs: ['results','config','github-token','pr-number','fail-on','comment','accept-label','accept-command','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','junit-path','gitlab-path','network-timeout'],
     outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','accepted'],
   },
   'merge': {
-    inputs: ['results','config','github-token','fail-on','comment','save-baseline','upload-results','accept-label','accept-command','comment-on-alert','alert-comment-cc-users','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','network-timeout'],
+    inputs: ['results','config','github-token','fail-on','comment','save-baseline','upload-results','accept-label','accept-command','comment-on-alert','alert-comment-cc-users','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','junit-path','gitlab-path','network-timeout'],
     outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail'],
   },
   'trends': {

@@ -21,6 +21,7 @@ import { findPullHead } from '../adapters/github-comment.js';
 import { lookupBaseline } from './baseline-io.js';
 import { chooseStore } from './action-store.js';
 import { Inputs, Outputs, type ActionOptions } from './action-inputs.js';
+import { numberReportFiles } from './report-files.js';
 import { ACTION_INPUT_DEFAULTS } from './action-manifest.generated.js';
 import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
@@ -73,9 +74,11 @@ export async function reportUploadedResults(options: ActionOptions): Promise<num
   const octokit = github.getOctokit(options.githubToken, { baseUrl: github.context.apiUrl });
   const { owner, repo } = github.context.repo;
   let code = 0;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    const fileOptions =
+      files.length > 1 ? { ...options, reportFiles: numberReportFiles(options.reportFiles, index + 1) } : options;
     const fileCode = await core.group(`perfgate: report ${file}`, () =>
-      reportOne(options, run, file, octokit, owner, repo),
+      reportOne(fileOptions, run, file, octokit, owner, repo),
     );
     code = Math.max(code, fileCode);
   }

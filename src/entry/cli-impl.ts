@@ -1,10 +1,12 @@
 // The CLI's commands, each a small composition of the shared pieces.
 import { renderComparisonJson } from '../core/report/json.js';
+import { renderJunit } from '../core/report/junit.js';
+import { renderGitlabLoadPerformance } from '../core/report/gitlab.js';
 import { existsSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
-import type { FailOn, ReportFormat, Shard } from '../core/options.js';
+import type { ComparisonFormat, FailOn, Shard } from '../core/options.js';
 import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { Config, ProfilerConfig } from '../core/types/config.js';
@@ -30,6 +32,7 @@ import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest, type LoadTestOptions } from './run-impl.js';
 import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
+import { REPORT_FILES, writeReportFiles, type ReportFiles } from './report-files.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -156,14 +159,32 @@ export async function runCompareCommand(
     baselinePath?: string;
     currentPath: string;
     configPath?: string;
-    format: ReportFormat;
+    format: ComparisonFormat;
     failOn: FailOn;
     seed?: number;
+    reportFiles?: ReportFiles;
   },
 ): Promise<number> {
+  await checkReportFiles(options.reportFiles);
   const { comparison, config } = await judgeFiles(io, options);
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  await writeCliReportFiles(io, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
+}
+
+/** --junit and --gitlab, checked before anything is read or run: a bad path costs no measurement. */
+export async function checkReportFiles(files: ReportFiles = {}): Promise<void> {
+  for (const { key } of REPORT_FILES) {
+    const path = files[key];
+    if (path !== undefined) await checkOutputPath(path, `--${key}`);
+  }
+}
+
+/** Writes --junit and --gitlab after the verdict; one that fails is a warning, and the exit code stays the verdict's. */
+export async function writeCliReportFiles(io: CliIo, comparison: Comparison, files: ReportFiles = {}): Promise<void> {
+  const { written, failed } = await writeReportFiles(comparison, files, (key) => `--${key}`);
+  for (const line of written) io.stderr.write(`perfgate: ${line}\n`);
+  for (const line of failed) io.stderr.write(`perfgate: warning: ${line}; the verdict stands\n`);
 }
 
 /**
@@ -241,7 +262,7 @@ export async function runGateCommand(
     logDir: string;
     /** Absent: never save. */
     save?: SaveMode;
-    format: ReportFormat;
+    format: ComparisonFormat;
     failOn: FailOn;
     seed?: number;
     /** A/B mode: the base checkout. */
@@ -249,10 +270,12 @@ export async function runGateCommand(
     /** A/B mode: the base commit, checked out by perfgate. */
     baseRef?: string;
     profile?: ProfilerConfig;
+    reportFiles?: ReportFiles;
   },
 ): Promise<number> {
   await checkConfigPath(options);
   await checkOutputPath(options.outputPath, '-o');
+  await checkReportFiles(options.reportFiles);
   const looks = createRunJudge(
     (configHash) => lookupBaseline(createDirStore(options.baselineDir, configHash)),
     options.seed,
@@ -278,6 +301,7 @@ export async function runGateCommand(
   const lookup = await looks.lookup(configHash);
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
+  await writeCliReportFiles(io, comparison, options.reportFiles);
   io.stderr.write(
     `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`,
   );
@@ -388,7 +412,11 @@ function reportThresholds(io: CliIo, comparison: Comparison, outputPath: string)
   return breached > 0 ? 1 : 0;
 }
 
-export function renderReport(comparison: Comparison, format: ReportFormat, distribution?: DistributionChoice): string {
+export function renderReport(
+  comparison: Comparison,
+  format: ComparisonFormat,
+  distribution?: DistributionChoice,
+): string {
   switch (format) {
     case 'text':
       return renderComparisonText(comparison);
@@ -398,6 +426,10 @@ export function renderReport(comparison: Comparison, format: ReportFormat, distr
       return renderSlackLines(comparison.current, comparison).join('\n');
     case 'json':
       return renderComparisonJson(comparison);
+    case 'junit':
+      return renderJunit(comparison);
+    case 'gitlab':
+      return renderGitlabLoadPerformance(comparison);
   }
 }
 

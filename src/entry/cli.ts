@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { interruptOnSignals } from '../adapters/signals.js';
-import { parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
+import { parseComparisonFormat, parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
 import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
 import { parseSplitChoice } from '../core/split/start-at.js';
@@ -24,6 +24,7 @@ import {
 } from './cli-impl.js';
 import { TOOL_VERSION } from './version.js';
 import { guardLines } from '../core/report/markup/text.js';
+import type { ReportFiles } from './report-files.js';
 import { runReportCommand } from './report-impl.js';
 import { runTrendsCommand } from './trends-impl.js';
 import {
@@ -78,7 +79,13 @@ const CONFIG: Record<string, OptionHelp> = {
 };
 
 const REPORTING: Record<string, OptionHelp> = {
-  format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack or json' },
+  format: { type: 'string', value: 'FORMAT', help: 'text (default), markdown, slack, json, junit or gitlab' },
+  junit: { type: 'string', value: 'FILE', help: 'also write the comparison as JUnit XML to FILE, for CI test reports' },
+  gitlab: {
+    type: 'string',
+    value: 'FILE',
+    help: "also write GitLab's load-performance report (k6 summary shape) to FILE",
+  },
   'fail-on': {
     type: 'string',
     value: 'WHAT',
@@ -112,10 +119,18 @@ const LOAD: Record<string, OptionHelp> = {
 
 function reporting(values: Values) {
   return {
-    format: parseReportFormat(stringValue(values, 'format') ?? 'text'),
+    format: parseComparisonFormat(stringValue(values, 'format') ?? 'text'),
     failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
     seed: parseSeed(values),
+    reportFiles: reportFiles(values),
   };
+}
+
+/** --junit and --gitlab: the files written beside the printed report. */
+function reportFiles(values: Values): ReportFiles {
+  const junit = stringValue(values, 'junit');
+  const gitlab = stringValue(values, 'gitlab');
+  return { ...(junit === undefined ? {} : { junit }), ...(gitlab === undefined ? {} : { gitlab }) };
 }
 
 export const COMMANDS: CommandSpec[] = [
@@ -165,7 +180,7 @@ export const COMMANDS: CommandSpec[] = [
     name: 'compare',
     summary: 'compare two results files and print the verdict',
     usage: [
-      '--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json] [--fail-on …]',
+      '--baseline base.json --current results.json [-c perfgate.yml] [--format text|markdown|slack|json|junit|gitlab] [--fail-on …]',
       '--current results.json …   # results of an A/B run: the head against the base variant inside them',
     ],
     options: {
@@ -286,7 +301,9 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'report',
     summary: 're-render a results file (untrusted input is validated), e.g. in the fork-safe workflow_run job',
-    usage: ['--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json]'],
+    usage: [
+      '--current results.json [--baseline base.json] [-c perfgate.yml] [--format markdown|text|slack|json|junit|gitlab]',
+    ],
     options: {
       current: { type: 'string', value: 'FILE', help: 'the results to render (required)' },
       baseline: {
@@ -300,7 +317,9 @@ export const COMMANDS: CommandSpec[] = [
         value: 'FILE',
         help: `the config, for its thresholds and compare rules (default ${DEFAULT_CONFIG_PATH} when there is one, else none)`,
       },
-      format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack or json' },
+      format: { type: 'string', value: 'FORMAT', help: 'markdown (default), text, slack, json, junit or gitlab' },
+      junit: REPORTING.junit!,
+      gitlab: REPORTING.gitlab!,
       'fail-on': REPORTING['fail-on']!,
     },
     run: (values, _positionals, io) =>
@@ -308,8 +327,9 @@ export const COMMANDS: CommandSpec[] = [
         currentPath: required(values, 'current', '--current', '--current results.json'),
         baselinePath: stringValue(values, 'baseline'),
         configPath: stringValue(values, 'config'),
-        format: parseReportFormat(stringValue(values, 'format') ?? 'markdown'),
+        format: parseComparisonFormat(stringValue(values, 'format') ?? 'markdown'),
         failOn: parseFailOn(stringValue(values, 'fail-on') ?? 'regression', '--fail-on'),
+        reportFiles: reportFiles(values),
       }),
   },
   {

@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import { InputFileError } from '../core/errors.js';
 import { maskStrings, secretValues } from '../core/mask.js';
 import { MAX_RESULTS_BYTES, readResultsText } from '../core/results/read.js';
-import type { FailOn, ReportFormat } from '../core/options.js';
+import type { ComparisonFormat, FailOn } from '../core/options.js';
 import type { Config } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
 import { judgeRun, summarizeServiceExit, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
 import { loadConfig } from '../adapters/config-file.js';
-import { comparisonConfigPath, renderReport, type CliIo } from './cli-impl.js';
+import { checkReportFiles, comparisonConfigPath, renderReport, writeCliReportFiles, type CliIo } from './cli-impl.js';
+import type { ReportFiles } from './report-files.js';
 
 /** Larger results files than this are refused: a real one is far smaller (histograms are compressed). */
 export const maxResultsBytes = MAX_RESULTS_BYTES;
@@ -111,8 +112,16 @@ function maskJsonText(text: string, secrets: readonly string[]): string {
  */
 export async function runReportCommand(
   io: CliIo,
-  options: { currentPath: string; baselinePath?: string; configPath?: string; format: ReportFormat; failOn: FailOn },
+  options: {
+    currentPath: string;
+    baselinePath?: string;
+    configPath?: string;
+    format: ComparisonFormat;
+    failOn: FailOn;
+    reportFiles?: ReportFiles;
+  },
 ): Promise<number> {
+  await checkReportFiles(options.reportFiles);
   // Masked on render as well as on record: the file may carry tokens, URL passwords or this job's
   // own secret values, and the report is printed (or posted) as it renders.
   const current = maskStrings(await readUntrustedResults(options.currentPath, '--current'), secretValues(io.env));
@@ -133,5 +142,6 @@ export async function runReportCommand(
   if (baseline.kind === 'found') baseline = { ...baseline, text: maskJsonText(baseline.text, secretValues(io.env)) };
   const { comparison } = judgeRun({ current, config, baseline });
   io.stdout.write(`${renderReport(comparison, options.format)}\n`);
+  await writeCliReportFiles(io, comparison, options.reportFiles);
   return decideExit(comparison, options.failOn);
 }

@@ -10,6 +10,7 @@ import type { EventFacts } from './event.js';
 import { annotations, jobSummary, logReport } from './job-summary.js';
 import { createOctokit } from './octokit.js';
 import { findPrComment, prComment } from './pr-comment.js';
+import { reportFiles } from './report-files.js';
 import { markdownOptions } from './render.js';
 import { deliver, type ReportContext } from './sink.js';
 import { slackMessage } from './slack-message.js';
@@ -41,7 +42,7 @@ export function reportContext(
 
 /** Reports the comparison everywhere it goes; returns the PR comment's markdown (report-markdown). */
 export async function report(ctx: ReportContext): Promise<{ markdown: string }> {
-  await deliver(ctx, [logReport, jobSummary, annotations]);
+  await deliver(ctx, [logReport, jobSummary, annotations, reportFiles]);
   const existing = await findPrComment(ctx);
   const previousRuns = existing ? extractPreviousRuns(existing.body) : [];
   ctx.markdown = renderMarkdown(ctx.comparison, markdownOptions(ctx, previousRuns));
