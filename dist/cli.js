@@ -42229,6 +42229,8 @@ function describeReason(reason2) {
     }
     case "robust-to-prior":
       return `${reasonChange(reason2.metric, reason2.change)} stays significant (${holm(reason2.adjustedPValue)}) even if this runner were ${reason2.factor}\xD7 noisier than the runner-noise prior (a run-to-run sd of ${share(reason2.noise)} for ${reason2.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason2.direction === "regression" ? "fails the gate" : "counts"} without a measured spread`;
+    case "gross-shift":
+      return `${reason2.metric} is ${reasonChange(reason2.metric, reason2.change)} or more even at the least this run can have measured: in ${formatCount(reason2.segments)} of its ${formatCount(reason2.of)} segments (those with no more other work than the baseline's busiest), taking off the most the load generator's delay can add, the median is ${formatMs(reason2.currentBoundMs)} against ${formatMs(reason2.baselineMaxMs)} in the baseline's slowest segment, beyond the ${share(reason2.margin)} a runner ${reason2.factor}\xD7 as noisy as the prior could add: neither the generator, the other work nor runner noise explains it, so it fails the gate`;
     case "no-intended-rate":
       return "an open-model run without an intended rate recorded: nothing to check the rate against";
     case "rate-short-explained":
@@ -52690,6 +52692,165 @@ function adjustHolm(pValues) {
   return adjusted;
 }
 
+// src/core/stats/paired.ts
+var LOG_SD_FLOOR = 1e-3;
+var SHARE_SD_FLOOR = 1e-4;
+function pairedTTest(differences, sdFloor = LOG_SD_FLOOR, serial = "none") {
+  const finite = differences.filter((d) => Number.isFinite(d));
+  const n = finite.length;
+  if (n < 2) return void 0;
+  const mean = finite.reduce((sum, d) => sum + d, 0) / n;
+  const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  const sd = Math.max(Math.sqrt(variance), sdFloor);
+  const correction = serialCorrection(finite, sd > sdFloor ? serial : "none");
+  const standardError = sd * Math.sqrt(correction.factor) / Math.sqrt(n);
+  const df = Math.max(1, (n - 1) * correction.dfShare);
+  const t = mean / standardError;
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
+var DEFAULT_SERIAL = "ar1-bounded";
+var MAX_RHO = 0.9;
+var BOUNDED_MAX_RHO = 0.6;
+var BOUNDED_MARGIN = 1.25;
+var MIN_SERIAL_PAIRS = 8;
+function autocovariances(series, lags) {
+  const n = series.length;
+  const mean = series.reduce((sum, d) => sum + d, 0) / n;
+  const out = [];
+  for (let k = 0; k <= lags; k++) {
+    let sum = 0;
+    for (let i = k; i < n; i++) sum += ((series[i] ?? 0) - mean) * ((series[i - k] ?? 0) - mean);
+    out.push(sum / n);
+  }
+  return out;
+}
+function serialCorrection(series, method) {
+  const n = series.length;
+  if (method === "none" || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
+  if (method === "ar1" || method === "ar1-upper" || method === "ar1-bounded") {
+    const [g02 = 0, g1 = 0] = autocovariances(series, 1);
+    if (!(g02 > 0)) return { factor: 1, dfShare: 1 };
+    const raw = g1 / g02;
+    const z = method === "ar1-bounded" ? BOUNDED_MARGIN : method === "ar1-upper" ? 1 : 0;
+    const margin = z * Math.sqrt(Math.max(0, 1 - raw * raw) / n);
+    const cap = method === "ar1-bounded" ? BOUNDED_MAX_RHO : MAX_RHO;
+    const rho = Math.min(cap, Math.max(0, raw + (1 + 3 * raw) / n + margin));
+    const factor2 = (1 + rho) / (1 - rho);
+    const dfShare = method === "ar1-bounded" ? (1 - rho * rho) / (1 + rho * rho) : 1 / factor2;
+    return { factor: factor2, dfShare, rho };
+  }
+  const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
+  const gammas = autocovariances(series, lags);
+  const g0 = gammas[0] ?? 0;
+  if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
+  let longRun = g0;
+  for (let k = 1; k <= lags; k++) longRun += 2 * (1 - k / (lags + 1)) * (gammas[k] ?? 0);
+  const factor = Math.max(1, longRun / g0);
+  return { factor, dfShare: 1 / factor };
+}
+var PAIR_TRIM = 0.2;
+var MIN_TRIMMED_PAIRS = 8;
+function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM, serial = DEFAULT_SERIAL) {
+  const inOrder = differences.filter((d) => Number.isFinite(d));
+  const sorted = [...inOrder].sort((a, b) => a - b);
+  const n = sorted.length;
+  const g = n < MIN_TRIMMED_PAIRS ? 0 : Math.floor(trim * n);
+  if (g === 0) return pairedTTest(inOrder, sdFloor, serial);
+  const kept = n - 2 * g;
+  if (kept < 2) return void 0;
+  const low = sorted[g];
+  const high = sorted[n - g - 1];
+  let trimmedSum = 0;
+  for (let i = g; i < n - g; i++) trimmedSum += sorted[i];
+  const mean = trimmedSum / kept;
+  const winsorized = inOrder.map((d) => Math.min(high, Math.max(low, d)));
+  const winsorizedMean = winsorized.reduce((sum, d) => sum + d, 0) / n;
+  const winsorizedVariance = winsorized.reduce((sum, d) => sum + (d - winsorizedMean) ** 2, 0) / (n - 1);
+  const sd = Math.max(Math.sqrt(winsorizedVariance), sdFloor);
+  const correction = serialCorrection(winsorized, sd > sdFloor ? serial : "none");
+  const standardError = Math.sqrt(correction.factor * ((n - 1) * sd * sd) / (kept * (kept - 1)));
+  const df = Math.max(1, (kept - 2) * correction.dfShare);
+  const t = mean / standardError;
+  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
+  const half = tQuantile(0.975, df) * standardError;
+  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
+}
+function segmentQuantileUs(run2, segment, percentile) {
+  const weights = new Float64Array(run2.segments);
+  weights[segment] = 1;
+  return quantileUs(run2, weights, percentile);
+}
+function pairDifferences(head, base) {
+  const n = Math.min(head.segments, base.segments);
+  const out = { p50: [], p90: [], p95: [], p99: [], rps: [], error_rate: [] };
+  for (let i = 0; i < n; i++) {
+    for (const metric of Object.keys(LATENCY_PERCENTILES)) {
+      const percentile = LATENCY_PERCENTILES[metric];
+      out[metric].push(
+        Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile))
+      );
+    }
+    const rate = (run2) => (run2.count[i] ?? 0) / Math.max(1e-9, run2.durationMs[i] ?? 0);
+    out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
+    const share2 = (run2) => (run2.count[i] ?? 0) > 0 ? (run2.ko[i] ?? 0) / (run2.count[i] ?? 1) : NaN;
+    out.error_rate.push(share2(head) - share2(base));
+  }
+  return out;
+}
+
+// src/core/compare/gross-shift.ts
+var LATE_START_MS = 10;
+function grossShiftMargin(gross, alpha, tests) {
+  const z = tQuantile(1 - alpha / (2 * Math.max(1, tests)), 1e9);
+  return z * PRIOR_ROBUSTNESS * gross.priorSd;
+}
+function lowerBoundUs(run2, scenario, segment, percentile) {
+  const count = scenario.segments[segment]?.count ?? 0;
+  const late = scenario.segments[segment]?.contention?.lateStarts ?? 0;
+  const lateShare = count > 0 ? 100 * late / count : 100;
+  const measured = segmentQuantileUs(run2, segment, percentile);
+  const maxDelayUs = 1e3 * scenario.generator.maxStartDelayMs;
+  const bounds = [measured - maxDelayUs];
+  if (percentile - lateShare > 0)
+    bounds.push(segmentQuantileUs(run2, segment, percentile - lateShare) - 1e3 * LATE_START_MS);
+  return Math.max(0, ...bounds.filter(Number.isFinite));
+}
+function grossShift(metric, current, base, priorSd) {
+  const percentile = LATENCY_PERCENTILES[metric];
+  if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) return void 0;
+  const baseOther = base.segments.map((segment) => segment.contention?.otherCores);
+  if (baseOther.some((cores3) => cores3 === void 0)) return void 0;
+  const busiestBase = Math.max(...baseOther);
+  const baseRun = prepareRun(base.segments);
+  const baselineMaxUs = Math.max(
+    ...base.segments.map((_, i) => segmentQuantileUs(baseRun, i, percentile)).filter(Number.isFinite)
+  );
+  if (!(baselineMaxUs > 0)) return void 0;
+  const currentRun = prepareRun(current.segments);
+  const bounds = [];
+  current.segments.forEach((segment, i) => {
+    const other = segment.contention?.otherCores;
+    if (other === void 0 || other > busiestBase + OTHER_LOAD_CHANGE_CORES) return;
+    if ((currentRun.recorded[i] ?? 0) === 0) return;
+    bounds.push(lowerBoundUs(currentRun, current, i, percentile));
+  });
+  if (bounds.length < MIN_SEGMENTS) return void 0;
+  bounds.sort((a, b) => a - b);
+  const median4 = bounds[Math.floor((bounds.length - 1) / 2)];
+  const logRatio = Math.log(median4 / baselineMaxUs);
+  if (!(logRatio > 0)) return void 0;
+  return {
+    logRatio,
+    priorSd,
+    segments: bounds.length,
+    of: current.segments.length,
+    baselineMaxMs: baselineMaxUs / 1e3,
+    currentBoundMs: median4 / 1e3
+  };
+}
+
 // src/core/compare/decide.ts
 function decideVerdict(input) {
   const { metric, change, interval, adjustedPValue, alpha, minEffect, guards } = input;
@@ -52880,6 +53041,28 @@ function decideRun(drafts, alpha, familySize) {
     delete comparison.decidedBy;
     comparison.verdict = "inconclusive";
   }
+  for (const draft of drafts) {
+    const { comparison, gross } = draft;
+    if (gross === void 0 || comparison.verdict === "regression") continue;
+    if (draft.guards.some((guard) => guard.kind === "population" || guard.kind === "environment")) continue;
+    const margin = grossShiftMargin(gross, alpha, family + padding);
+    if (!(gross.logRatio > margin)) continue;
+    comparison.verdict = "regression";
+    comparison.decidedBy = "gross-shift";
+    comparison.reasons = [
+      {
+        kind: "gross-shift",
+        metric: comparison.metric,
+        change: Math.exp(gross.logRatio) - 1,
+        margin: Math.exp(margin) - 1,
+        factor: PRIOR_ROBUSTNESS,
+        segments: gross.segments,
+        of: gross.of,
+        baselineMaxMs: gross.baselineMaxMs,
+        currentBoundMs: gross.currentBoundMs
+      }
+    ];
+  }
 }
 function decideLook(drafts, input) {
   const look = input.look;
@@ -52905,7 +53088,7 @@ function lazyBootstrap(ctx, current, base) {
     return boot;
   };
 }
-function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
+function compareWithStoredRun(ctx, metric, current, base, boot, contention, whole = { current, base }) {
   const guards = [];
   const add = (guard) => {
     if (guard !== void 0) guards.push(guard);
@@ -52929,6 +53112,15 @@ function compareWithStoredRun(ctx, metric, current, base, boot, contention) {
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  if (metric in LATENCY_PERCENTILES) {
+    const gross = grossShift(
+      metric,
+      whole.current,
+      whole.base,
+      runnerNoise(ctx.input.compare, metric)
+    );
+    if (gross !== void 0) draft.gross = gross;
+  }
   add(
     populationGuard(metric, current.errorRate, base.errorRate, {
       change: draft.comparison.change,
@@ -53045,114 +53237,6 @@ function rateCheck(ctx, current, base) {
   const draft = { comparison, guards, power: { standardError: test.standardError, df: test.df }, priorOnly };
   if (priorOnly) draft.robust = robustTest(Math.log(current.rps / base.rps), [], runnerNoise(ctx.input.compare, "rps"));
   return draft;
-}
-
-// src/core/stats/paired.ts
-var LOG_SD_FLOOR = 1e-3;
-var SHARE_SD_FLOOR = 1e-4;
-function pairedTTest(differences, sdFloor = LOG_SD_FLOOR, serial = "none") {
-  const finite = differences.filter((d) => Number.isFinite(d));
-  const n = finite.length;
-  if (n < 2) return void 0;
-  const mean = finite.reduce((sum, d) => sum + d, 0) / n;
-  const variance = finite.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
-  const sd = Math.max(Math.sqrt(variance), sdFloor);
-  const correction = serialCorrection(finite, sd > sdFloor ? serial : "none");
-  const standardError = sd * Math.sqrt(correction.factor) / Math.sqrt(n);
-  const df = Math.max(1, (n - 1) * correction.dfShare);
-  const t = mean / standardError;
-  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
-  const half = tQuantile(0.975, df) * standardError;
-  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
-}
-var DEFAULT_SERIAL = "ar1-bounded";
-var MAX_RHO = 0.9;
-var BOUNDED_MAX_RHO = 0.6;
-var BOUNDED_MARGIN = 1.25;
-var MIN_SERIAL_PAIRS = 8;
-function autocovariances(series, lags) {
-  const n = series.length;
-  const mean = series.reduce((sum, d) => sum + d, 0) / n;
-  const out = [];
-  for (let k = 0; k <= lags; k++) {
-    let sum = 0;
-    for (let i = k; i < n; i++) sum += ((series[i] ?? 0) - mean) * ((series[i - k] ?? 0) - mean);
-    out.push(sum / n);
-  }
-  return out;
-}
-function serialCorrection(series, method) {
-  const n = series.length;
-  if (method === "none" || n < MIN_SERIAL_PAIRS) return { factor: 1, dfShare: 1 };
-  if (method === "ar1" || method === "ar1-upper" || method === "ar1-bounded") {
-    const [g02 = 0, g1 = 0] = autocovariances(series, 1);
-    if (!(g02 > 0)) return { factor: 1, dfShare: 1 };
-    const raw = g1 / g02;
-    const z = method === "ar1-bounded" ? BOUNDED_MARGIN : method === "ar1-upper" ? 1 : 0;
-    const margin = z * Math.sqrt(Math.max(0, 1 - raw * raw) / n);
-    const cap = method === "ar1-bounded" ? BOUNDED_MAX_RHO : MAX_RHO;
-    const rho = Math.min(cap, Math.max(0, raw + (1 + 3 * raw) / n + margin));
-    const factor2 = (1 + rho) / (1 - rho);
-    const dfShare = method === "ar1-bounded" ? (1 - rho * rho) / (1 + rho * rho) : 1 / factor2;
-    return { factor: factor2, dfShare, rho };
-  }
-  const lags = Math.min(n - 1, Math.ceil(Math.cbrt(n)));
-  const gammas = autocovariances(series, lags);
-  const g0 = gammas[0] ?? 0;
-  if (!(g0 > 0)) return { factor: 1, dfShare: 1 };
-  let longRun = g0;
-  for (let k = 1; k <= lags; k++) longRun += 2 * (1 - k / (lags + 1)) * (gammas[k] ?? 0);
-  const factor = Math.max(1, longRun / g0);
-  return { factor, dfShare: 1 / factor };
-}
-var PAIR_TRIM = 0.2;
-var MIN_TRIMMED_PAIRS = 8;
-function trimmedPairedTest(differences, sdFloor = LOG_SD_FLOOR, trim = PAIR_TRIM, serial = DEFAULT_SERIAL) {
-  const inOrder = differences.filter((d) => Number.isFinite(d));
-  const sorted = [...inOrder].sort((a, b) => a - b);
-  const n = sorted.length;
-  const g = n < MIN_TRIMMED_PAIRS ? 0 : Math.floor(trim * n);
-  if (g === 0) return pairedTTest(inOrder, sdFloor, serial);
-  const kept = n - 2 * g;
-  if (kept < 2) return void 0;
-  const low = sorted[g];
-  const high = sorted[n - g - 1];
-  let trimmedSum = 0;
-  for (let i = g; i < n - g; i++) trimmedSum += sorted[i];
-  const mean = trimmedSum / kept;
-  const winsorized = inOrder.map((d) => Math.min(high, Math.max(low, d)));
-  const winsorizedMean = winsorized.reduce((sum, d) => sum + d, 0) / n;
-  const winsorizedVariance = winsorized.reduce((sum, d) => sum + (d - winsorizedMean) ** 2, 0) / (n - 1);
-  const sd = Math.max(Math.sqrt(winsorizedVariance), sdFloor);
-  const correction = serialCorrection(winsorized, sd > sdFloor ? serial : "none");
-  const standardError = Math.sqrt(correction.factor * ((n - 1) * sd * sd) / (kept * (kept - 1)));
-  const df = Math.max(1, (kept - 2) * correction.dfShare);
-  const t = mean / standardError;
-  const pValue = mean === 0 ? 1 : tUpperTail(Math.abs(t), df);
-  const half = tQuantile(0.975, df) * standardError;
-  return { effect: mean, standardError, df, pValue, interval: [mean - half, mean + half], pairs: n };
-}
-function segmentQuantileUs(run2, segment, percentile) {
-  const weights = new Float64Array(run2.segments);
-  weights[segment] = 1;
-  return quantileUs(run2, weights, percentile);
-}
-function pairDifferences(head, base) {
-  const n = Math.min(head.segments, base.segments);
-  const out = { p50: [], p90: [], p95: [], p99: [], rps: [], error_rate: [] };
-  for (let i = 0; i < n; i++) {
-    for (const metric of Object.keys(LATENCY_PERCENTILES)) {
-      const percentile = LATENCY_PERCENTILES[metric];
-      out[metric].push(
-        Math.log(segmentQuantileUs(head, i, percentile)) - Math.log(segmentQuantileUs(base, i, percentile))
-      );
-    }
-    const rate = (run2) => (run2.count[i] ?? 0) / Math.max(1e-9, run2.durationMs[i] ?? 0);
-    out.rps.push(Math.log(rate(head)) - Math.log(rate(base)));
-    const share2 = (run2) => (run2.count[i] ?? 0) > 0 ? (run2.ko[i] ?? 0) / (run2.count[i] ?? 1) : NaN;
-    out.error_rate.push(share2(head) - share2(base));
-  }
-  return out;
 }
 
 // src/core/stats/block-bootstrap.ts
@@ -53663,7 +53747,12 @@ function compareScenario(ctx, measured, measuredBase, notes) {
       drafts.push(compareWithHistory(ctx, metric, current, used, contention.current));
       continue;
     }
-    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention));
+    drafts.push(
+      compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention, {
+        current: measured,
+        base: measuredBase
+      })
+    );
   }
   return drafts;
 }
@@ -65589,7 +65678,7 @@ function renderScenarioText(comparison, s, reasons) {
     out.push(...renderTextTable(rows2, [false, true], "    "));
   }
   for (const m of s.metrics)
-    if (m.decidedBy === "whole-run" || m.decidedBy === "robust-prior")
+    if (m.decidedBy === "whole-run" || m.decidedBy === "robust-prior" || m.decidedBy === "gross-shift")
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join("; "))}`
       );
@@ -65971,7 +66060,7 @@ function markdownSentence(m) {
     ` of ${escapeText(m.scenario)} `,
     ` of ${code(m.scenario)} `
   );
-  return m.decidedBy === "robust-prior" ? `${sentence}: ${escapeText(reasonsOf(m).join("; "))}` : sentence;
+  return m.decidedBy === "robust-prior" || m.decidedBy === "gross-shift" ? `${sentence}: ${escapeText(reasonsOf(m).join("; "))}` : sentence;
 }
 function renderSentences(comparison) {
   const sections = [

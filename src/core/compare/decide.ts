@@ -1,7 +1,8 @@
 // The verdict of one metric from its test: significance and size together, and the guards; and the
 // run-level step every method shares (Holm over the run, each test's MDE, each verdict).
 import { adjustHolm } from '../stats/holm.js';
-import { minDetectableEffect } from '../stats/variance-model.js';
+import { minDetectableEffect, PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
+import { grossShiftMargin } from './gross-shift.js';
 import type { MetricName } from '../types/config.js';
 import type { Reason, Verdict } from '../types/comparison.js';
 import {
@@ -249,6 +250,31 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
     comparison.reasons.push(reason);
     delete comparison.decidedBy;
     comparison.verdict = 'inconclusive';
+  }
+  // A change beyond what any held-back reason can explain (gross-shift.ts) fails whatever held it
+  // back: the generator's delay, other work, a runner noisier than the prior, a thin interval. Not
+  // a change in the requests that succeeded, nor a baseline from another machine: those stay.
+  for (const draft of drafts) {
+    const { comparison, gross } = draft;
+    if (gross === undefined || comparison.verdict === 'regression') continue;
+    if (draft.guards.some((guard) => guard.kind === 'population' || guard.kind === 'environment')) continue;
+    const margin = grossShiftMargin(gross, alpha, family + padding);
+    if (!(gross.logRatio > margin)) continue;
+    comparison.verdict = 'regression';
+    comparison.decidedBy = 'gross-shift';
+    comparison.reasons = [
+      {
+        kind: 'gross-shift',
+        metric: comparison.metric,
+        change: Math.exp(gross.logRatio) - 1,
+        margin: Math.exp(margin) - 1,
+        factor: PRIOR_ROBUSTNESS,
+        segments: gross.segments,
+        of: gross.of,
+        baselineMaxMs: gross.baselineMaxMs,
+        currentBoundMs: gross.currentBoundMs,
+      },
+    ];
   }
 }
 

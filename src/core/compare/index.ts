@@ -88,7 +88,12 @@ function compareScenario(
       drafts.push(compareWithHistory(ctx, metric, current, used, contention.current));
       continue;
     }
-    drafts.push(compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention));
+    drafts.push(
+      compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention, {
+        current: measured,
+        base: measuredBase,
+      }),
+    );
   }
   return drafts;
 }

@@ -11,6 +11,7 @@ import type {
   Reason,
   ThresholdResult,
 } from '../types/comparison.js';
+import type { GrossShift } from './gross-shift.js';
 
 export const DEFAULT_SEED = 0x5eed2024;
 export const DEFAULT_REPLICATES = 2000;
@@ -71,6 +72,9 @@ export interface Draft {
   /** A second test of the same metric (A/B: the whole-run change), in the Holm family: it decides
    * when it calls a regression or an improvement that the first test does not. Effect scale. */
   wholeRun?: { effect: number; interval: [number, number]; pValue: number; standardError: number; df: number };
+  /** A latency percentile's change beyond what its held-back reasons can explain (gross-shift.ts):
+   * checked against the margin once the family's size is known (decide.ts). */
+  gross?: GrossShift;
 }
 
 export interface Context {

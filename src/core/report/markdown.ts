@@ -374,7 +374,9 @@ function markdownSentence(m: MetricComparison): string {
     ` of ${code(m.scenario)} `,
   );
   // A verdict against the runner-noise prior alone says which rule let it count.
-  return m.decidedBy === 'robust-prior' ? `${sentence}: ${escapeText(reasonsOf(m).join('; '))}` : sentence;
+  return m.decidedBy === 'robust-prior' || m.decidedBy === 'gross-shift'
+    ? `${sentence}: ${escapeText(reasonsOf(m).join('; '))}`
+    : sentence;
 }
 
 function renderSentences(comparison: Comparison): string {

@@ -7,7 +7,7 @@ import { describeCapacityLimit } from './capacity.js';
 import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';
-import { formatCount, formatFixed, METRIC_ORDER, metricLabel } from './format.js';
+import { formatCount, formatFixed, formatMs, METRIC_ORDER, metricLabel } from './format.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
   current: 'the current run',
@@ -95,6 +95,8 @@ export function describeReason(reason: Reason): string {
     }
     case 'robust-to-prior':
       return `${reasonChange(reason.metric, reason.change)} stays significant (${holm(reason.adjustedPValue)}) even if this runner were ${reason.factor}× noisier than the runner-noise prior (a run-to-run sd of ${share(reason.noise)} for ${reason.metric}, compare.runnerNoise): no runner noise explains it, so it ${reason.direction === 'regression' ? 'fails the gate' : 'counts'} without a measured spread`;
+    case 'gross-shift':
+      return `${reason.metric} is ${reasonChange(reason.metric, reason.change)} or more even at the least this run can have measured: in ${formatCount(reason.segments)} of its ${formatCount(reason.of)} segments (those with no more other work than the baseline's busiest), taking off the most the load generator's delay can add, the median is ${formatMs(reason.currentBoundMs)} against ${formatMs(reason.baselineMaxMs)} in the baseline's slowest segment, beyond the ${share(reason.margin)} a runner ${reason.factor}× as noisy as the prior could add: neither the generator, the other work nor runner noise explains it, so it fails the gate`;
     case 'no-intended-rate':
       return 'an open-model run without an intended rate recorded: nothing to check the rate against';
     case 'rate-short-explained':

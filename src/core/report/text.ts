@@ -156,7 +156,7 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
   // A verdict that the whole-run test reached, not the pairs' trimmed mean shown in the table; or one
   // against the prior alone that held against a runner several times noisier (the rule that decided).
   for (const m of s.metrics)
-    if (m.decidedBy === 'whole-run' || m.decidedBy === 'robust-prior')
+    if (m.decidedBy === 'whole-run' || m.decidedBy === 'robust-prior' || m.decidedBy === 'gross-shift')
       out.push(
         `  ${VERDICT_MARKS[m.verdict]} ${metricLabel(m.metric)}: ${escapeLogText(m.reasons.map(describeReason).join('; '))}`,
       );

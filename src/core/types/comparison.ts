@@ -43,7 +43,7 @@ export interface MetricComparison {
   wholeRun?: { change: number; interval: [number, number]; pValue: number; adjustedPValue?: number };
   /** Which test made a regression or an improvement: the pairs' trimmed mean, the whole run, or
    * (against the runner-noise prior alone) the test with that prior PRIOR_ROBUSTNESS times larger. */
-  decidedBy?: 'pairs' | 'whole-run' | 'robust-prior';
+  decidedBy?: 'pairs' | 'whole-run' | 'robust-prior' | 'gross-shift';
   /** Why a verdict is inconclusive or was held back: typed values, put into words by the reports
    * (src/core/report/reasons.ts describeReason). */
   reasons: Reason[];
@@ -158,6 +158,20 @@ export type Reason =
       factor: number;
       noise: number;
       adjustedPValue: number;
+    }
+  /** A change beyond anything the held-back reasons can explain (compare/gross-shift.ts): the
+   * median current segment's lower bound (the generator's delay taken off, among segments no busier
+   * than the baseline's busiest) above the slowest baseline segment by more than `margin`. */
+  | {
+      kind: 'gross-shift';
+      metric: MetricName;
+      change: number;
+      margin: number;
+      factor: number;
+      segments: number;
+      of: number;
+      baselineMaxMs: number;
+      currentBoundMs: number;
     }
   | { kind: 'no-intended-rate' }
   /** The achieved rate fell short but `cause` (the generator, other work) can explain it. */

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../../src/core/compare/index.js';
+import { grossShift } from '../../../src/core/compare/gross-shift.js';
+import type { Baseline, Results } from '../../../src/core/types/results.js';
+import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
+
+// A service made far costlier overloaded the runner and its generator: the generator guard held
+// every latency back, and "⚠ PASS" let a 2.8× slowdown through. The gross-shift rule fails it
+// when even the least the run can have measured is beyond the slowest baseline segment.
+
+const shop: ScenarioFixture = { name: 'shop', executor: 'constant-arrival-rate', ratePerSec: 150, segments: 15 };
+
+/** A run whose every segment saw `otherCores` of other work, and `lateStarts` late starts each. */
+function run(seed: number, fixture: Partial<ScenarioFixture>, otherCores: number, lateStarts = 0): Results {
+  const results = makeResults({ seed, scenarios: [{ ...shop, ...fixture }] });
+  const scenario = results.scenarios[0]!;
+  for (const segment of scenario.segments)
+    segment.contention = { generatorCores: 0.04, loopDelayP99Ms: 5, lateStarts, otherCores, stealCores: 0 };
+  if (fixture.saturated) {
+    scenario.generator.lateStarts = lateStarts * scenario.segments.length;
+    scenario.generator.maxStartDelayMs = 104;
+  }
+  return results;
+}
+
+function baseline(results: Results): Baseline {
+  return { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: '2025-01-01T00:00:00Z', results, history: [] };
+}
+
+function judge(current: Results, base: Results) {
+  const comparison = compareRuns({
+    current,
+    baseline: baseline(base),
+    baselineStatus: { kind: 'ok' },
+    compare: TEST_COMPARE,
+    thresholds: [],
+    replicates: 400,
+  });
+  return comparison.scenarios[0]!.metrics.find((metric) => metric.metric === 'p50')!;
+}
+
+describe('a gross shift', () => {
+  it('is not called where the 10 ms a request may start late could make it (1.2 → 12 ms, 8% late)', () => {
+    const p50 = judge(run(9, { medianMs: 12, saturated: true }, 1.2, 12), run(10, { medianMs: 1.2 }, 1.7));
+    expect(p50.decidedBy).not.toBe('gross-shift');
+  });
+
+  it('fails a p50 twenty times slower that the generator guard held back, saying why', () => {
+    // As in the run this came from: 1.2 ms to about 22 ms, 8% of the requests late.
+    const base = run(1, { medianMs: 1.2 }, 1.7);
+    const current = run(2, { medianMs: 24, saturated: true }, 1.2, 12);
+    const p50 = judge(current, base);
+    expect(p50.verdict).toBe('regression');
+    expect(p50.decidedBy).toBe('gross-shift');
+    expect(p50.reasons[0]).toMatchObject({ kind: 'gross-shift', metric: 'p50', segments: 15, of: 15, factor: 4 });
+  });
+
+  it('is nothing in an A/A pair with a saturated generator', () => {
+    const p50 = judge(run(3, { medianMs: 1.2, saturated: true }, 1.2, 12), run(4, { medianMs: 1.2 }, 1.7));
+    expect(p50.verdict).not.toBe('regression');
+    expect(p50.reasons.map((reason) => reason.kind)).toContain('generator-behind');
+  });
+
+  it('reads no current segment busier than the busiest baseline segment', () => {
+    const base = run(5, { medianMs: 1.2 }, 0.1);
+    const current = run(6, { medianMs: 24, saturated: true }, 1.2, 12);
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+    expect(judge(current, base).decidedBy).not.toBe('gross-shift');
+  });
+
+  it('takes off the most the generator can add: late starts beyond the percentile leave no bound', () => {
+    const base = run(7, { medianMs: 1.2 }, 1.7);
+    // Every request of every segment started late: the generator can explain any latency.
+    const current = run(8, { medianMs: 24, saturated: true }, 1.2, 10_000);
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+  });
+});
