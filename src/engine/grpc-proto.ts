@@ -69,7 +69,7 @@ export function grpcCallProblems(call: GrpcCall, message: unknown, where: (key: 
   const { protobuf } = loadedGrpc();
   if (!existsSync(call.proto))
     return [
-      `${where('proto')}: ${call.proto} does not exist; give the .proto file, relative to the config file's folder`,
+      `${where('proto')} does not exist (${call.proto}); give the .proto file, relative to the config file's folder`,
     ];
   const root = new protobuf.Root();
   const dirs = includeDirsOf(call);
@@ -84,7 +84,7 @@ export function grpcCallProblems(call: GrpcCall, message: unknown, where: (key: 
     root.resolveAll();
   } catch (error) {
     return [
-      `${where('proto')}: ${call.proto} does not load (${(error as Error).message.replace(/\s+/g, ' ')}); fix the file, or list the folders its imports are in under grpc.includeDirs`,
+      `${where('proto')} does not load (${(error as Error).message.replace(/\s+/g, ' ')}); fix the file, or list the folders its imports are in under grpc.includeDirs`,
     ];
   }
   const services: string[] = [];
@@ -96,7 +96,8 @@ export function grpcCallProblems(call: GrpcCall, message: unknown, where: (key: 
   };
   collect(root);
   const found = root.lookup(call.service);
-  if (!(found instanceof protobuf.Service)) {
+  // lookup also finds a service by its bare name in any package; the call's path needs the full one.
+  if (!(found instanceof protobuf.Service) || found.fullName.replace(/^\./, '') !== call.service) {
     const near = closestMatch(call.service, services, 4);
     return [
       `${where('service')}: ${quoteValue(call.service)} is not a service of ${call.proto}; ${near ? `did you mean ${quoteValue(near)}? ` : ''}${services.length > 0 ? `its services are ${services.join(', ')} (with their package)` : 'it defines no service'}`,
