@@ -150,6 +150,14 @@ describe('a unary gRPC scenario', () => {
     expect(trusted.requests.ko).toBe(0);
     expect(trusted.requests.ok).toBeGreaterThan(0);
     expect(trusted.protocol).toEqual({ asked: 'grpc', spoken: 'h2' });
+    // insecure (loopback): any certificate.
+    const insecure = await runScenario({
+      ...base,
+      baseUrl: `https://127.0.0.1:${server.port}`,
+      tls: { insecure: true },
+    });
+    expect(insecure.requests.ko).toBe(0);
+    expect(insecure.requests.ok).toBeGreaterThan(0);
     // Without the CA, the handshake fails: gRPC reports it as UNAVAILABLE, with the certificate's words.
     const untrusted = await runScenario({ ...base, baseUrl: `https://127.0.0.1:${server.port}` });
     expect(untrusted.requests.ok).toBe(0);
