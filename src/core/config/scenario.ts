@@ -4,7 +4,15 @@ import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js';
 import { closestMatch } from '../closest-match.js';
 import { jsonColumns, requestColumns, requestVariables, templateColumns } from '../template.js';
-import type { HttpVersion, Capture, DataSource, FlowConfig, FlowStep, ScenarioConfig } from '../types/config.js';
+import type {
+  HttpVersion,
+  Capture,
+  DataSource,
+  FlowConfig,
+  FlowStep,
+  RequestTemplate,
+  ScenarioConfig,
+} from '../types/config.js';
 import { type Context, type Raw, checkConnections, durationAt, isRecord } from './context.js';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -371,25 +379,32 @@ export function buildScenario(
       streamPick.path,
       'flows read every answer to its end; remove stream from this scenario (or give it a single request)',
     );
-  if (latency === 'ttfb' && flow)
-    ctx.problems.add(
-      latencyPick.path,
-      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`,
-    );
   if (http === '2' || http === 'auto') {
-    if (flow)
-      ctx.problems.add(
-        httpPick.path,
-        `${quoteValue(httpPick.value)}: flows (steps, setup, mix) speak HTTP/1.1 only for now; use http: 1.1 for this scenario`,
+    // Each request the scenario sends: a flow's setup and steps (or mix), else its one request.
+    const sent: [PathKey[], RequestTemplate][] = flow
+      ? [
+          ...flow.setup.map((step, i): [PathKey[], RequestTemplate] => [
+            [...path, 'setup', i, 'request'],
+            step.request,
+          ]),
+          ...flow.steps.map((step, i): [PathKey[], RequestTemplate] => [
+            [...path, flow.mix ? 'mix' : 'steps', i, 'request'],
+            step.request,
+          ]),
+        ]
+      : request && !grpc
+        ? [[[...path, 'request'], request]]
+        : [];
+    for (const [at, sentRequest] of sent) {
+      const connectionHeader = Object.keys(sentRequest.headers).find((name) =>
+        H2_FORBIDDEN_HEADERS.has(name.toLowerCase()),
       );
-    const connectionHeader = request
-      ? Object.keys(request.headers).find((name) => H2_FORBIDDEN_HEADERS.has(name.toLowerCase()))
-      : undefined;
-    if (connectionHeader !== undefined)
-      ctx.problems.add(
-        [...path, 'request', 'headers', connectionHeader],
-        `is a connection header, which HTTP/2 forbids (RFC 9113 §8.2.2); remove it, or use http: 1.1`,
-      );
+      if (connectionHeader !== undefined)
+        ctx.problems.add(
+          [...at, 'headers', connectionHeader],
+          `is a connection header, which HTTP/2 forbids (RFC 9113 §8.2.2); remove it, or use http: 1.1`,
+        );
+    }
   }
 
   if (!executor || !load || !target || !request || (raw.grpc !== undefined && !grpc)) return undefined;
