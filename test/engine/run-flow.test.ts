@@ -316,6 +316,14 @@ describe('runFlowVariants over HTTP/2, and judged on the time to first byte', ()
     for (const result of [flow!, create!, fetch!]) expect(result.protocol).toEqual({ asked: http, spoken: protocol });
   });
 
+  it('stops at the setup when an HTTP/1.1-only service is asked for http: 2, saying it does not speak HTTP/2', async () => {
+    const shop = await startShop();
+    const run = runFlowVariants(flowScenario(shop.url, CLOSED, '\n    http: 2'), { rows });
+    await expect(run).rejects.toBeInstanceOf(SetupError);
+    await expect(run).rejects.toThrow(/setup "login" failed on the head .*does not speak HTTP\/2 here/);
+    expect(shop.logins).toBe(0);
+  });
+
   it.each(['h1', 'h2c'] as const)(
     "%s: latency: ttfb makes a step's first byte its latency, the full time its other measure",
     async (protocol) => {
