@@ -83,9 +83,14 @@ export function grpcCallProblems(call: GrpcCall, message: unknown, where: (key: 
     root.loadSync(call.proto, { keepCase: true });
     root.resolveAll();
   } catch (error) {
-    return [
-      `${where('proto')} does not load (${(error as Error).message.replace(/\s+/g, ' ')}); fix the file, or list the folders its imports are in under grpc.includeDirs`,
-    ];
+    const message = (error as Error).message.replace(/\s+/g, ' ');
+    // protobufjs opens an import it found in no folder by its bare name.
+    const missing = /^ENOENT: .*open '([^']+)'/.exec(message)?.[1];
+    if (missing !== undefined && !isAbsolute(missing))
+      return [
+        `${where('proto')} imports "${missing}", which is in none of its folders (${dirs.join(', ')}); add the folder that holds it to grpc.includeDirs`,
+      ];
+    return [`${where('proto')} does not parse (${message}); fix the file`];
   }
   const services: string[] = [];
   const collect = (namespace: Protobuf.NamespaceBase): void => {

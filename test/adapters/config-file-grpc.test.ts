@@ -139,6 +139,29 @@ describe('loadConfig with a gRPC scenario', () => {
     expect(await loadError(await configWith([line]))).toMatch(pattern);
   });
 
+  it('names an import it cannot find, and finds it in includeDirs; names a proto that does not parse', async () => {
+    await mkdir(path.join(dir, 'shared', 'common'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'shared', 'common', 'types.proto'),
+      'syntax = "proto3";\npackage common;\nmessage Id { string value = 1; }\n',
+    );
+    await writeFile(
+      path.join(dir, 'protos', 'orders.proto'),
+      'syntax = "proto3";\npackage orders;\nimport "common/types.proto";\nmessage Order { common.Id id = 1; }\nservice Orders { rpc Get (Order) returns (Order); }\n',
+    );
+    await writeFile(path.join(dir, 'protos', 'broken.proto'), 'syntax = "proto3";\nmessage M { string x = 1 }\n');
+    const orders =
+      'grpc: { proto: protos/orders.proto, service: orders.Orders, method: Get, message: { id: { value: "7" } }';
+    expect(await loadError(await configWith([`${orders} }`]))).toMatch(
+      /scenarios\.users\.grpc\.proto: "protos\/orders\.proto" imports "common\/types\.proto", which is in none of its folders \(.*protos\); add the folder that holds it to grpc\.includeDirs/,
+    );
+    const { config } = await loadConfig(await configWith([`${orders}, includeDirs: [shared] }`]));
+    expect(config.scenarios[0]!.grpc!.includeDirs).toEqual([path.join(dir, 'shared')]);
+    expect(
+      await loadError(await configWith(['grpc: { proto: protos/broken.proto, service: M, method: Get }'])),
+    ).toMatch(/"protos\/broken\.proto" does not parse \(illegal token '\}', ';' expected \(line 2\)\); fix the file/);
+  });
+
   it('takes templated values on trust, and wants data for them', async () => {
     await loadConfig(
       await configWith([
