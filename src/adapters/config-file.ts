@@ -14,6 +14,7 @@ import { ConfigError } from '../core/errors.js';
 import { HTTP_METHODS, requestColumns } from '../core/template.js';
 import type { Config, DataRow, DataSource, TlsConfig } from '../core/types/config.js';
 import { TLS_FILE_KEYS } from '../core/config/tls.js';
+import { grpcCallProblems, loadGrpc } from '../engine/grpc-proto.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -51,7 +52,33 @@ export async function loadConfig(configPath: string, options: LoadConfigOptions 
   const baseDir = path.dirname(path.resolve(configPath));
   for (const service of config.services) service.cwd = path.resolve(baseDir, service.cwd ?? '.');
   await resolveTlsFiles(config, configPath, baseDir);
+  await resolveGrpcProtos(config, configPath, baseDir);
   return { config, configHash, baseDir };
+}
+
+/**
+ * Each gRPC scenario's proto, resolved against the config's folder and checked against its call
+ * (src/engine/grpc-proto.ts): a missing file, an unknown service or method, a streaming method or
+ * a message that does not fit the request type is a config error here, not a run of failed calls.
+ */
+async function resolveGrpcProtos(config: Config, configPath: string, baseDir: string): Promise<void> {
+  const scenarios = config.scenarios.filter((scenario) => scenario.grpc);
+  if (scenarios.length === 0) return;
+  await loadGrpc();
+  const problems: string[] = [];
+  for (const scenario of scenarios) {
+    const call = scenario.grpc!;
+    const written = call.proto;
+    call.proto = path.resolve(baseDir, written);
+    if (call.includeDirs) call.includeDirs = call.includeDirs.map((dir) => path.resolve(baseDir, dir));
+    const where = (key: string): string => {
+      const at = formatPath(['scenarios', scenario.name, 'grpc', key]);
+      return key === 'proto' ? `${at}: ${quoteValue(written)}` : at;
+    };
+    const message = scenario.request.body?.kind === 'json' ? scenario.request.body.value : {};
+    for (const problem of grpcCallProblems(call, message, where)) problems.push(`${configPath}: ${problem}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
 }
 
 /**

@@ -42,6 +42,9 @@ export function comparableConfig(config: Config): unknown {
       ...(scenario.latency === 'ttfb' ? { latency: 'ttfb' } : {}),
       // Where a stream is cut decides its full time.
       ...(scenario.stream ? { stream: scenario.stream } : {}),
+      // The call is in `request` (its path names service and method); gRPC is another protocol.
+      // Not the proto's path: moving the file changes nothing measured.
+      ...(scenario.grpc ? { grpc: true } : {}),
     })),
   };
 }

@@ -7,9 +7,23 @@
  * EPROTO also: an HTTP/2 client met a service that does not speak HTTP/2 (src/engine/h2-connection.ts).
  * ERST: HTTP/2, the server reset the request's stream (RST_STREAM). EGOAWAY: HTTP/2, the
  * server's GOAWAY (or the connection's close) ended the connection before the answer.
- * capture: a flow step was answered, but a value it captures was not in the response. */
+ * capture: a flow step was answered, but a value it captures was not in the response.
+ * grpc:<CODE>: a gRPC call ended with that status (src/engine/grpc-connection.ts). */
 export type ErrorClass =
-  'ETIMEDOUT' | 'ECONNREFUSED' | 'ECONNRESET' | 'EPIPE' | 'ECERT' | 'EPROTO' | 'ERST' | 'EGOAWAY' | 'capture' | 'other';
+  | 'ETIMEDOUT'
+  | 'ECONNREFUSED'
+  | 'ECONNRESET'
+  | 'EPIPE'
+  | 'ECERT'
+  | 'EPROTO'
+  | 'ERST'
+  | 'EGOAWAY'
+  | 'capture'
+  | 'other'
+  | GrpcErrorClass;
+
+/** A gRPC call's status other than OK, by its name: grpc:UNAVAILABLE, grpc:NOT_FOUND… (src/engine/grpc-connection.ts). */
+export type GrpcErrorClass = `grpc:${string}`;
 
 /** Thrown into a request that ran past the scenario's timeout; one instance serves every request. */
 /** Not a PerfgateError: it stands for a failed request, classed by its `code` like Node's system
@@ -46,6 +60,7 @@ function codeOf(error: unknown): string | undefined {
 
 export function classifyError(error: unknown): ErrorClass {
   const code = codeOf(error);
+  if (code !== undefined && code.startsWith('grpc:')) return code as GrpcErrorClass;
   const tls = code === undefined ? undefined : tlsFailureClass(code);
   if (tls) return tls;
   // undici's "bad response" / "bad upgrade" (an unsolicited 100 Continue, a malformed status

@@ -57,6 +57,8 @@ export class Recorder {
   private goaways = 0;
   private captures = 0;
   private otherErrors = 0;
+  /** gRPC statuses other than OK, by class (grpc:UNAVAILABLE …), in the order first seen. */
+  private readonly grpcErrors = new Map<string, number>();
 
   private readonly whole = createHistogram();
   private readonly segmentHistogram = createHistogram();
@@ -165,7 +167,8 @@ export class Recorder {
         this.captures += 1;
         break;
       default:
-        this.otherErrors += 1;
+        if (error.startsWith('grpc:')) this.grpcErrors.set(error, (this.grpcErrors.get(error) ?? 0) + 1);
+        else this.otherErrors += 1;
     }
   }
 
@@ -247,6 +250,7 @@ export class Recorder {
       ['other', this.otherErrors],
     ];
     for (const [name, count] of classes) if (count > 0) errors[name] = count;
+    for (const [name, count] of this.grpcErrors) errors[name] = count;
     return {
       ok: this.ok,
       ko: this.ko,

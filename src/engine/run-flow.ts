@@ -8,16 +8,18 @@
 // whatever compare.schedule says: a flow's iteration is several requests, which a duet's pairing
 // of single requests does not fit.
 //
-// A flow reads its responses (captures), so it runs on undici's request API rather than the
-// one-request engine's allocation-free path (run-scenario.ts); a one-step scenario without
-// `steps:` never comes here, and its cost per request is unchanged.
+// A flow reads its responses (captures), so it runs on undici's request API (or, with `http: 2`,
+// one node:http2 session per variant: src/engine/flow-client.ts) rather than the one-request
+// engine's allocation-free path (run-scenario.ts); a one-step scenario without `steps:` never
+// comes here, and its cost per request is unchanged. Each step records its full time and its time
+// to first byte (`latency: ttfb` makes the latter the steps' latency; the whole iteration's stays
+// its full time).
 //
 // Every step has its own recorder per variant, reported as the scenario `<scenario>/<step>`; the
 // scenario's own result is the whole iteration (ok when every step was). An iteration is recorded
 // when it started in the measured window, so every step's counts refer to the same iterations.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool } from 'undici';
 import { applyCapture, describeCapture } from '../core/capture.js';
 import { SetupError } from '../core/errors.js';
 import { createHistogram, percentileMs } from '../core/histogram.js';
@@ -35,8 +37,9 @@ import { planFor, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
 import { createArrivalSchedule, levelAt } from './schedule.js';
-import { tlsConnectOptions } from './tls.js';
-import { loadedUndici, loadUndici } from './undici-connection.js';
+import { createFlowClient, type FlowClient } from './flow-client.js';
+import { negotiateHttp } from './transport.js';
+import { loadUndici } from './undici-connection.js';
 import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
 
 /** A closed model's window has no schedule. */
@@ -88,6 +91,8 @@ interface StepOutcome {
   bytesIn: number;
   bytesOut: number;
   vars: Vars;
+  /** When the answer's body began (performance time); 0 for a request without an answer. */
+  firstByteMs: number;
 }
 
 /** The first line of a body, shortened: enough to tell a login page from a JSON error. */
@@ -116,9 +121,12 @@ class FlowVariant {
   firstMeasuredMs = Infinity;
   lastRecordedEnd = 0;
 
+  /** Made before the setup (`http: auto` asks the service first): see FlowRun.connect. */
+  client: FlowClient | undefined;
+
   constructor(
     readonly name: string,
-    readonly pool: Pool,
+    readonly origin: string,
     readonly prefix: string,
     stepCount: number,
     segmentMs: number,
@@ -126,7 +134,8 @@ class FlowVariant {
     seed: number,
   ) {
     this.flow = new Recorder(segmentMs, windowMs);
-    this.steps = Array.from({ length: stepCount }, () => new Recorder(segmentMs, windowMs));
+    // A step records its time to first byte beside its full time (the whole iteration does not).
+    this.steps = Array.from({ length: stepCount }, () => new Recorder(segmentMs, windowMs, true));
     this.stepExamples = Array.from({ length: stepCount }, () => ({}));
     this.random = createRng(seed);
     this.mixRandom = createRng(seed ^ 0x3c6ef372);
@@ -192,23 +201,11 @@ class FlowRun {
     this.segmentMs = segmentLengthMs(scenario);
     this.iterationsLeft = this.plan.iterations ?? Infinity;
     const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
-    const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
     this.variants = targets.map((target, i) => {
       const url = new URL(target.baseUrl);
-      const pool = new (loadedUndici().Pool)(url.origin, {
-        connections: Math.max(1, connections),
-        pipelining: 1,
-        keepAliveTimeout: 60_000,
-        // https: the scenario's tls (a CA, a client certificate, insecure) as the one-request
-        // engine gives it (src/engine/tls.ts); without its servername override and TLS-alert naming.
-        connect: {
-          ...(url.protocol === 'https:' ? tlsConnectOptions(scenario.tls) : {}),
-          timeout: Math.max(1, scenario.timeoutMs),
-        } as Pool.Options['connect'],
-      });
       return new FlowVariant(
         target.name,
-        pool,
+        url.origin,
         url.pathname.replace(/\/+$/, ''),
         this.steps.length,
         this.segmentMs,
@@ -252,7 +249,7 @@ class FlowRun {
   private async destroy(): Promise<void> {
     await Promise.all(
       this.variants.map(async (variant) => {
-        await variant.pool.destroy();
+        await variant.client?.destroy();
         variant.flow.destroy();
         for (const recorder of variant.steps) recorder.destroy();
       }),
@@ -261,6 +258,7 @@ class FlowRun {
 
   /** The setup of every variant, then the warm-up and the window. */
   private async measure(signal: AbortSignal | undefined): Promise<void> {
+    await Promise.all(this.variants.map((variant) => this.connect(variant)));
     // Every variant's setup first (side by side), so that neither warms up while the other logs in.
     await Promise.all(this.variants.map((variant) => this.runSetup(variant)));
     this.t0 = performance.now();
@@ -286,7 +284,17 @@ class FlowRun {
       const startWallMs = this.startWallMs + (this.measureStartMs - this.t0);
       const open = this.plan.open ? variant : undefined;
       outcome.results.push(
-        this.buildResult(this.scenario.name, variant.flow, variant.flowExamples, windowMs, startWallMs, load, open),
+        this.buildResult(
+          this.scenario.name,
+          variant.flow,
+          variant.flowExamples,
+          windowMs,
+          startWallMs,
+          load,
+          open,
+          undefined,
+          variant.client?.protocol,
+        ),
       );
       outcome.steps.push(
         this.steps.map((compiled, i) =>
@@ -299,6 +307,7 @@ class FlowRun {
             load,
             open,
             compiled.step.name,
+            variant.client?.protocol,
           ),
         ),
       );
@@ -313,6 +322,19 @@ class FlowRun {
       return Math.min(this.plan.windowMs, Math.max(0, lastEnd - this.measureStartMs));
     }
     return Math.max(0, Math.min(this.windowEndMs - this.measureStartMs, this.plan.windowMs));
+  }
+
+  /** The variant's client: HTTP/1.1, or HTTP/2 as `http:` asks (`auto`: what ALPN agrees, before anything is timed). */
+  private async connect(variant: FlowVariant): Promise<void> {
+    const { scenario } = this;
+    const spoken =
+      scenario.http === '2'
+        ? 'h2'
+        : scenario.http === 'auto'
+          ? await negotiateHttp(variant.origin, scenario)
+          : 'http/1.1';
+    const connections = this.plan.open ? scenario.maxInFlight : this.maxVus();
+    variant.client = createFlowClient(variant.origin, spoken, connections, scenario.timeoutMs, scenario.tls);
   }
 
   // ------------------------------------------------------------------ setup
@@ -353,25 +375,19 @@ class FlowRun {
     let status = 0;
     let bytesIn = 0;
     let body = '';
+    let firstByteMs = 0;
     let headers: Record<string, string | string[] | undefined> = {};
     try {
-      const response = await variant.pool.request({
-        method: compiled.method(row) as 'GET',
-        path: variant.prefix + rendered.path,
-        headers: rendered.headers,
-        body: rendered.body ?? null,
-        headersTimeout: this.scenario.timeoutMs,
-        bodyTimeout: this.scenario.timeoutMs,
-      });
-      status = response.statusCode;
-      headers = response.headers;
-      if (keepBody || compiled.captures.length > 0 || compiled.okStatus[status] !== 1) {
-        body = await response.body.text();
-        bytesIn = Buffer.byteLength(body);
-      } else {
-        await response.body.dump();
-        bytesIn = Number(headers['content-length'] ?? 0) || 0;
-      }
+      const response = await variant.client!.request(
+        {
+          method: compiled.method(row),
+          path: variant.prefix + rendered.path,
+          headers: rendered.headers,
+          body: rendered.body,
+        },
+        (answered) => keepBody || compiled.captures.length > 0 || compiled.okStatus[answered] !== 1,
+      );
+      ({ status, headers, body, bytesIn, firstByteMs } = response);
     } catch (error) {
       return {
         status: 0,
@@ -381,6 +397,7 @@ class FlowRun {
         bytesIn,
         bytesOut,
         vars,
+        firstByteMs: 0,
       };
     }
     if (compiled.okStatus[status] !== 1) {
@@ -392,6 +409,7 @@ class FlowRun {
         bytesIn,
         bytesOut,
         vars,
+        firstByteMs,
       };
     }
     let captured = vars;
@@ -407,12 +425,13 @@ class FlowRun {
           bytesIn,
           bytesOut,
           vars,
+          firstByteMs,
         };
       }
       if (captured === vars) captured = { ...vars };
       captured[name] = value;
     }
-    return { status, ok: true, errorClass: null, bytesIn, bytesOut, vars: captured };
+    return { status, ok: true, errorClass: null, bytesIn, bytesOut, vars: captured, firstByteMs };
   }
 
   // ------------------------------------------------------------------ one iteration
@@ -441,7 +460,10 @@ class FlowRun {
       last = outcome;
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
-        this.record(variant.steps[i]!, variant.stepExamples[i]!, outcome, end, (end - timedFrom) * 1000);
+        const fullUs = (end - timedFrom) * 1000;
+        const ttfbUs = ((outcome.firstByteMs || end) - timedFrom) * 1000;
+        const [latencyUs, otherUs] = this.scenario.latency === 'ttfb' ? [ttfbUs, fullUs] : [fullUs, ttfbUs];
+        this.record(variant.steps[i]!, variant.stepExamples[i]!, outcome, end, latencyUs, otherUs);
         variant.lastRecordedEnd = end;
       }
       if (!outcome.ok) break;
@@ -466,6 +488,7 @@ class FlowRun {
     outcome: StepOutcome,
     end: number,
     latencyUs: number,
+    otherUs = 0,
   ): void {
     const { errorClass } = outcome;
     if (errorClass !== null && !Object.hasOwn(examples, errorClass) && outcome.problem)
@@ -478,6 +501,7 @@ class FlowRun {
       errorClass,
       outcome.bytesIn,
       outcome.bytesOut,
+      otherUs,
     );
   }
 
@@ -625,6 +649,7 @@ class FlowRun {
     load: GeneratorLoad,
     openVariant: FlowVariant | undefined,
     step?: string,
+    protocol?: FlowClient['protocol'],
   ): ScenarioResult {
     return scenarioResult({
       name,
@@ -638,6 +663,9 @@ class FlowRun {
       load,
       counts: openVariant ?? CLOSED_COUNTS,
       open: openVariant !== undefined,
+      // A step's latency is its first byte under `latency: ttfb`; the whole iteration's is its full time.
+      ...(step && this.scenario.latency === 'ttfb' ? { ttfb: true } : {}),
+      ...(protocol ? { protocol } : {}),
     });
   }
 }

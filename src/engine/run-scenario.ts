@@ -22,6 +22,7 @@ import { OpenModel } from './open-model.js';
 import type { PairOrder, Phase, Plan } from './plan.js';
 import { pairCount, phasesFor, planFor, segmentLengthMs } from './plan.js';
 import type { DispatchRequest } from './request-builder.js';
+import { loadGrpc } from './grpc-proto.js';
 import { createRequestSource } from './request-builder.js';
 import { levelAt } from './schedule.js';
 import type { CpuProbe } from './segment-sampler.js';
@@ -94,7 +95,8 @@ export async function runScenarioVariants(
   options: RunScenarioOptions = {},
 ): Promise<ScenarioOutcome> {
   const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
-  if (
+  if (scenario.grpc) await loadGrpc();
+  else if (
     targets.some((target) => chooseTransport(new URL(target.baseUrl).origin, scenario, options.httpClient) === 'undici')
   )
     await loadUndici();

@@ -10,13 +10,14 @@
 //   compare the two).
 // The engine has no proxy support; a proxy would be an undici dispatcher too.
 // A scenario with `http: 2` gets node:http2 (h2-connection.ts) instead: ALPN h2 over https:, h2c
-// by prior knowledge over http:. `http: auto` asks the service by ALPN once per variant before
+// by prior knowledge over http:. A gRPC scenario gets @grpc/grpc-js (grpc-connection.ts). `http: auto` asks the service by ALPN once per variant before
 // the run (negotiateHttp) and takes h2 if it says so, HTTP/1.1 otherwise (and always over http:).
 import { performance } from 'node:perf_hooks';
 import type { ScenarioConfig } from '../core/types/config.js';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { Connection, ConnectionOwner } from './connection.js';
+import { createGrpcTarget, GrpcConnection } from './grpc-connection.js';
 import { H2Connection, H2Pool } from './h2-connection.js';
 import { LeanConnection, type LeanTarget } from './lean-connection.js';
 import { RequestEncoder, UNDICI_ONLY_HEADERS } from './request-wire.js';
@@ -29,7 +30,7 @@ export type TransportKind = 'lean' | 'undici';
 export type SpokenProtocol = 'http/1.1' | 'h2' | 'h2c';
 
 export interface Transport {
-  readonly kind: TransportKind | 'h2';
+  readonly kind: TransportKind | 'h2' | 'grpc';
   readonly protocol: SpokenProtocol;
   connect(owner: ConnectionOwner): Connection;
 }
@@ -60,6 +61,16 @@ export function createTransport(
   spoken: 'http/1.1' | 'h2' = scenario.http === '2' ? 'h2' : 'http/1.1',
 ): Transport {
   const secure = new URL(origin).protocol === 'https:';
+  if (scenario.grpc) {
+    // One channel per variant, made with the first slot (loadGrpc() has run: runScenarioVariants).
+    const call = scenario.grpc;
+    let shared: ReturnType<typeof createGrpcTarget> | undefined;
+    return {
+      kind: 'grpc',
+      protocol: secure ? 'h2' : 'h2c',
+      connect: (owner) => new GrpcConnection(owner, (shared ??= createGrpcTarget(origin, scenario, call))),
+    };
+  }
   if (spoken === 'h2') {
     const pool = (): H2Pool => new H2Pool({ origin, ...(secure ? { tls: tlsConnectOptions(scenario.tls) } : {}) });
     // One pool per variant: created with the first slot, shared by the rest.

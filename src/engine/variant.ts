@@ -318,7 +318,8 @@ export function scenarioResult(input: {
   // Absent for HTTP/1.1 asked (or left to the default): what results files have always meant.
   const spoken = input.protocol;
   if (spoken !== undefined) {
-    if (scenario.http !== undefined && scenario.http !== '1.1') result.protocol = { asked: scenario.http, spoken };
+    if (scenario.grpc) result.protocol = { asked: 'grpc', spoken };
+    else if (scenario.http !== undefined && scenario.http !== '1.1') result.protocol = { asked: scenario.http, spoken };
     else if (spoken !== 'http/1.1') result.protocol = { asked: '2', spoken };
   }
   if (input.open) {

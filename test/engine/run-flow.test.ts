@@ -3,8 +3,11 @@
 // responses into the next requests; every step is counted on its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import http2, { type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { parseConfig } from '../../src/core/config/index.js';
 import { SetupError } from '../../src/core/errors.js';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
@@ -22,12 +25,49 @@ interface Shop {
 }
 
 const shops: Shop[] = [];
-async function startShop(options: { loginStatus?: number; noIdFor?: string } = {}): Promise<Shop> {
+const tlsFixture = (name: string): string => path.resolve(import.meta.dirname, '../fixtures/tls', name);
+
+/** A loopback server speaking HTTP/1.1, h2c (prior knowledge) or h2 (TLS, ALPN) with the same handler. */
+async function listen(
+  protocol: 'h1' | 'h2c' | 'h2',
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const sessions = new Set<Http2Session>();
+  const server =
+    protocol === 'h1'
+      ? createServer(handler)
+      : protocol === 'h2c'
+        ? http2.createServer(handler as never)
+        : http2.createSecureServer(
+            { key: readFileSync(tlsFixture('server.key')), cert: readFileSync(tlsFixture('server.pem')) },
+            handler as never,
+          );
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `${protocol === 'h2' ? 'https' : 'http'}://127.0.0.1:${port}`,
+    close: async () => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      for (const session of sessions) session.destroy();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+async function startShop(
+  options: { loginStatus?: number; noIdFor?: string; protocol?: 'h1' | 'h2c' | 'h2' } = {},
+): Promise<Shop> {
   let next = 0;
   const token = `t-${Math.random().toString(36).slice(2)}`;
   const orders = new Map<string, string>();
   const shop = { logins: 0, created: [] as string[], fetched: [] as string[], refused: 0 } as Shop;
-  const server = createServer((req, res) => {
+  const server = await listen(options.protocol ?? 'h1', (req, res) => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
@@ -61,14 +101,8 @@ async function startShop(options: { loginStatus?: number; noIdFor?: string } = {
       return send(404, { error: `no order ${req.url}` });
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  shop.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  shop.close = async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, 'close');
-  };
+  shop.url = server.url;
+  shop.close = server.close;
   shops.push(shop);
   return shop;
 }
@@ -77,12 +111,12 @@ afterEach(async () => {
 });
 
 /** The issue's contract, as a user writes it, parsed by the real config loader. */
-function flowScenario(baseUrl: string, load: string): ScenarioConfig {
+function flowScenario(baseUrl: string, load: string, extra = ''): ScenarioConfig {
   const yaml = `
 scenarios:
   shop/order:
     baseUrl: ${baseUrl}
-${load}
+${load}${extra}
     warmup: 200ms
 ${orderFlowYaml()}`;
   return parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
@@ -260,4 +294,70 @@ scenarios:
     expect(counts[0]).toBeGreaterThan(0);
     expect(counts.at(-1)).toBeGreaterThan(0);
   });
+});
+
+describe('runFlowVariants over HTTP/2, and judged on the time to first byte', () => {
+  it.each([
+    ['h2c (http: 2)', 'h2c', '2'],
+    ['h2 over TLS (http: auto, by ALPN)', 'h2', 'auto'],
+  ] as const)('%s: the token and each id flow through the steps, 0 failures', async (_name, protocol, http) => {
+    const shop = await startShop({ protocol });
+    const tls = protocol === 'h2' ? `\n    tls: { ca: ${JSON.stringify(tlsFixture('ca.pem'))} }` : '';
+    const scenario = flowScenario(shop.url, CLOSED, `\n    http: ${http}${tls}`);
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const [create, fetch] = steps[0]!;
+    expect(shop.logins).toBe(1);
+    expect(shop.refused).toBe(0);
+    expect(flow!.requests.ko).toBe(0);
+    expect(flow!.requests.ok).toBeGreaterThan(10);
+    expect(fetch!.requests.ok).toBe(flow!.requests.ok);
+    for (const id of shop.fetched) expect(shop.created).toContain(id);
+    for (const result of [flow!, create!, fetch!]) expect(result.protocol).toEqual({ asked: http, spoken: protocol });
+  });
+
+  it('stops at the setup when an HTTP/1.1-only service is asked for http: 2, saying it does not speak HTTP/2', async () => {
+    const shop = await startShop();
+    const run = runFlowVariants(flowScenario(shop.url, CLOSED, '\n    http: 2'), { rows });
+    await expect(run).rejects.toBeInstanceOf(SetupError);
+    await expect(run).rejects.toThrow(/setup "login" failed on the head .*does not speak HTTP\/2 here/);
+    expect(shop.logins).toBe(0);
+  });
+
+  it.each(['h1', 'h2c'] as const)(
+    "%s: latency: ttfb makes a step's first byte its latency, the full time its other measure",
+    async (protocol) => {
+      // The body's first bytes after 20 ms, its end after 60 ms.
+      const server = await listen(protocol, (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        setTimeout(() => res.write('first '), 20);
+        setTimeout(() => res.end('last'), 60);
+      });
+      try {
+        const yaml = `
+scenarios:
+  feed:
+    baseUrl: ${server.url}
+    executor: constant-vus
+    vus: 2
+    duration: 1s
+    warmup: 100ms
+    latency: ttfb
+${protocol === 'h2c' ? '    http: 2\n' : ''}    steps: [{ name: read, request: { path: /feed } }]
+`;
+        const { results, steps } = await runFlowVariants(parseConfig(yaml, 'perfgate.yml').scenarios[0]!);
+        const read = steps[0]![0]!;
+        expect(read.requests.ko).toBe(0);
+        expect(read.latency).toBe('ttfb');
+        expect(read.latencyMs.p50).toBeGreaterThanOrEqual(20);
+        expect(read.latencyMs.p50).toBeLessThan(55);
+        expect(read.fullMs!.p50).toBeGreaterThanOrEqual(60);
+        // The whole iteration is judged on its full time.
+        expect(results[0]!.latency).toBeUndefined();
+        expect(results[0]!.latencyMs.p50).toBeGreaterThanOrEqual(60);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -4,7 +4,15 @@ import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { hasPortPlaceholder, PORT_PLACEHOLDER, PORT_STAND_IN } from '../port.js';
 import { closestMatch } from '../closest-match.js';
 import { jsonColumns, requestColumns, requestVariables, templateColumns } from '../template.js';
-import type { HttpVersion, Capture, DataSource, FlowConfig, FlowStep, ScenarioConfig } from '../types/config.js';
+import type {
+  HttpVersion,
+  Capture,
+  DataSource,
+  FlowConfig,
+  FlowStep,
+  RequestTemplate,
+  ScenarioConfig,
+} from '../types/config.js';
 import { type Context, type Raw, checkConnections, durationAt, isRecord } from './context.js';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -14,6 +22,7 @@ import {
   MIN_SEGMENT_MS,
 } from './defaults.js';
 import { checkTargetUrl } from './hosts.js';
+import { buildGrpc } from './grpc.js';
 import { buildRequest, checkHeaders, mergeHeaders } from './request.js';
 import { checkTls, mergeTls, readTls, tlsKeyPath } from './tls.js';
 import { CLOSED_EXECUTORS, EXECUTORS, OPEN_EXECUTORS, autoSegmentMs, buildLoad, measuredDurationMs } from './load.js';
@@ -260,7 +269,10 @@ export function buildScenario(
 
   const scenarioHeaders = raw.headers === undefined ? {} : checkHeaders(ctx, [...path, 'headers'], raw.headers);
   let flow: FlowConfig | undefined;
-  if (raw.steps !== undefined || raw.setup !== undefined || raw.mix !== undefined) {
+  const grpc = raw.grpc === undefined ? undefined : buildGrpc(ctx, path, raw, target?.prefix ?? '');
+  if (raw.grpc !== undefined) {
+    // buildGrpc has refused request, steps and the rest beside it.
+  } else if (raw.steps !== undefined || raw.setup !== undefined || raw.mix !== undefined) {
     const inherited = mergeHeaders(defaultHeaders, scenarioHeaders);
     const names = new Set<string>();
     const mixed = raw.mix !== undefined && raw.steps === undefined;
@@ -298,17 +310,19 @@ export function buildScenario(
       'missing; give the scenario a request: { path: "/" }, or steps: a list of named requests',
     );
   }
-  const request = flow?.steps[0]
-    ? flow.steps[0].request
-    : isRecord(raw.request)
-      ? buildRequest(
-          ctx,
-          [...path, 'request'],
-          raw.request,
-          mergeHeaders(defaultHeaders, scenarioHeaders),
-          target?.prefix ?? '',
-        )
-      : undefined;
+  const request = grpc
+    ? grpc.request
+    : flow?.steps[0]
+      ? flow.steps[0].request
+      : isRecord(raw.request)
+        ? buildRequest(
+            ctx,
+            [...path, 'request'],
+            raw.request,
+            mergeHeaders(defaultHeaders, scenarioHeaders),
+            target?.prefix ?? '',
+          )
+        : undefined;
 
   let data: DataSource | undefined;
   if (isRecord(raw.data) && typeof raw.data.file === 'string') {
@@ -338,14 +352,18 @@ export function buildScenario(
     }
   }
   if (request && !data && !flow) {
+    // A gRPC call's message and metadata are its request's body and headers.
+    const [at, json, headers]: [PathKey[], string, string] = grpc
+      ? [[...path, 'grpc'], 'message', 'metadata']
+      : [[...path, 'request'], 'json', 'headers'];
     const uses: [PathKey[], string[]][] = [
-      [[...path, 'request', 'method'], templateColumns(request.method)],
-      [[...path, 'request', 'path'], templateColumns(request.path)],
+      [[...at, 'method'], templateColumns(request.method)],
+      [[...at, 'path'], templateColumns(request.path)],
     ];
-    if (request.body?.kind === 'json') uses.push([[...path, 'request', 'json'], jsonColumns(request.body.value)]);
-    if (request.body?.kind === 'raw') uses.push([[...path, 'request', 'body'], templateColumns(request.body.value)]);
+    if (request.body?.kind === 'json') uses.push([[...at, json], jsonColumns(request.body.value)]);
+    if (request.body?.kind === 'raw') uses.push([[...at, 'body'], templateColumns(request.body.value)]);
     for (const [name, value] of Object.entries(request.headers))
-      uses.push([[...path, 'request', 'headers', name], templateColumns(value)]);
+      uses.push([[...at, headers, name], templateColumns(value)]);
     for (const [usePath, columns] of uses) {
       if (columns.length > 0) {
         ctx.problems.add(
@@ -361,28 +379,35 @@ export function buildScenario(
       streamPick.path,
       'flows read every answer to its end; remove stream from this scenario (or give it a single request)',
     );
-  if (latency === 'ttfb' && flow)
-    ctx.problems.add(
-      latencyPick.path,
-      `"ttfb": flows record the full time of their steps only; use latency: full (or leave it out) for this scenario`,
-    );
   if (http === '2' || http === 'auto') {
-    if (flow)
-      ctx.problems.add(
-        httpPick.path,
-        `${quoteValue(httpPick.value)}: flows (steps, setup, mix) speak HTTP/1.1 only for now; use http: 1.1 for this scenario`,
+    // Each request the scenario sends: a flow's setup and steps (or mix), else its one request.
+    const sent: [PathKey[], RequestTemplate][] = flow
+      ? [
+          ...flow.setup.map((step, i): [PathKey[], RequestTemplate] => [
+            [...path, 'setup', i, 'request'],
+            step.request,
+          ]),
+          ...flow.steps.map((step, i): [PathKey[], RequestTemplate] => [
+            [...path, flow.mix ? 'mix' : 'steps', i, 'request'],
+            step.request,
+          ]),
+        ]
+      : request && !grpc
+        ? [[[...path, 'request'], request]]
+        : [];
+    for (const [at, sentRequest] of sent) {
+      const connectionHeader = Object.keys(sentRequest.headers).find((name) =>
+        H2_FORBIDDEN_HEADERS.has(name.toLowerCase()),
       );
-    const connectionHeader = request
-      ? Object.keys(request.headers).find((name) => H2_FORBIDDEN_HEADERS.has(name.toLowerCase()))
-      : undefined;
-    if (connectionHeader !== undefined)
-      ctx.problems.add(
-        [...path, 'request', 'headers', connectionHeader],
-        `is a connection header, which HTTP/2 forbids (RFC 9113 §8.2.2); remove it, or use http: 1.1`,
-      );
+      if (connectionHeader !== undefined)
+        ctx.problems.add(
+          [...at, 'headers', connectionHeader],
+          `is a connection header, which HTTP/2 forbids (RFC 9113 §8.2.2); remove it, or use http: 1.1`,
+        );
+    }
   }
 
-  if (!executor || !load || !target || !request) return undefined;
+  if (!executor || !load || !target || !request || (raw.grpc !== undefined && !grpc)) return undefined;
   const scenario: ScenarioConfig = {
     name,
     load,
@@ -407,6 +432,11 @@ export function buildScenario(
     scenario.group = raw.group;
   }
   if (tls && target.url.protocol === 'https:') scenario.tls = tls;
+  if (grpc) {
+    // The defaults' http, latency, stream and okStatus are for the HTTP scenarios (grpc.ts).
+    scenario.grpc = grpc.call;
+    return scenario;
+  }
   if (http !== undefined) scenario.http = http;
   if (latency === 'ttfb') scenario.latency = latency;
   if (stream && (stream.events !== undefined || stream.maxDurationMs !== undefined)) scenario.stream = stream;

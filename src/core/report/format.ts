@@ -368,12 +368,13 @@ export function sparkline(
 }
 
 /**
- * " · HTTP/2 (h2c)": the protocol a scenario spoke, for the reports' scenario lines; "" for
+ * " · HTTP/2 (h2c)", " · gRPC (h2)": the protocol a scenario spoke, for the reports' scenario lines; "" for
  * HTTP/1.1 asked for or left unset (results without `protocol`), which is what every run was before.
  */
 export function formatProtocol(r: { protocol?: { asked: string; spoken: string } }): string {
   const protocol = r.protocol;
   if (!protocol) return '';
+  if (protocol.asked === 'grpc') return ` · gRPC (${protocol.spoken})`;
   const version = protocol.spoken === 'http/1.1' ? 'HTTP/1.1' : 'HTTP/2';
   const how = protocol.asked === 'auto' ? `${protocol.spoken}, by ALPN` : protocol.spoken;
   return ` · ${version} (${how})`;

@@ -140,6 +140,21 @@ export interface ScenarioConfig {
   /** Streamed answers end here, counted as complete: after `events` events (text/event-stream),
    * or `maxDurationMs` after the request's start (any answer whose head has come). */
   stream?: { events?: number; maxDurationMs?: number };
+  /** A unary gRPC call instead of an HTTP request (docs/config/protocols.md#grpc-unary): `request`
+   * then holds the call as a template (path `/<service>/<method>`, the metadata as headers, the
+   * message as a JSON body), so that rows, templates and the config hash treat it as one. */
+  grpc?: GrpcCall;
+}
+
+/** The call of a gRPC scenario; the message and metadata are in the scenario's request template. */
+export interface GrpcCall {
+  /** The .proto file as written; the loader resolves it against the config file's folder. */
+  proto: string;
+  /** Folders the proto's imports are looked up in (resolved like `proto`); its own folder first. */
+  includeDirs?: string[];
+  /** Fully qualified, with its package: `users.v1.Users`. */
+  service: string;
+  method: string;
 }
 
 export type LatencyMeasure = 'full' | 'ttfb';

@@ -129,7 +129,8 @@ export interface ScenarioResult {
   bytes: { in: number; out: number };
   /** "0" counts requests without a response. */
   statusCodes: Record<string, number>;
-  /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, ECERT, EPROTO (TLS), other; HTTP_<code> is not used. */
+  /** Error classes: ETIMEDOUT, ECONNREFUSED, ECONNRESET, EPIPE, ECERT, EPROTO (TLS), ERST, EGOAWAY
+   * (HTTP/2), grpc:<CODE> (gRPC statuses), capture, other; HTTP_<code> is not used. */
   errors: Record<string, number>;
   /** The first message seen of each error class, so that a count of `other` can be read. */
   errorExamples?: Record<string, string>;
@@ -142,9 +143,10 @@ export interface ScenarioResult {
   timeline: TimelinePoint[];
   /** Open model only. */
   rate?: { intendedPerSec: number; achievedPerSec: number };
-  /** The HTTP version asked for (`http:`) and spoken: `auto` records what ALPN agreed. Absent:
-   * HTTP/1.1 (results from before `http:` existed, and scenarios that leave it unset). */
-  protocol?: { asked: '1.1' | '2' | 'auto'; spoken: 'http/1.1' | 'h2' | 'h2c' };
+  /** The HTTP version asked for (`http:`) and spoken: `auto` records what ALPN agreed; `grpc`: a
+   * gRPC scenario, over h2 (TLS) or h2c. Absent: HTTP/1.1 (results from before `http:` existed,
+   * and scenarios that leave it unset). */
+  protocol?: { asked: '1.1' | '2' | 'auto' | 'grpc'; spoken: 'http/1.1' | 'h2' | 'h2c' };
   /** A flow step's result (named `<scenario>/<step>`): which flow and step. */
   flow?: { scenario: string; step: string };
   generator: GeneratorHealth;

@@ -378,7 +378,7 @@ describe('parseConfig: each kind of problem, with its exact message', () => {
       'an unknown key far from any',
       withScenario(`${constantVus}\nbananas: 3`),
       [
-        'scenarios.a.bananas: unknown key; use one of executor, group, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, tls, http, latency, stream, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, setup, steps, mix, data',
+        'scenarios.a.bananas: unknown key; use one of executor, group, baseUrl, timeout, warmup, thinkTime, maxInFlight, headers, segment, okStatus, tls, http, latency, stream, vus, duration, startVUs, stages, iterations, maxDuration, rate, startRate, maxRate, step, hold, resolution, request, setup, steps, mix, grpc, data',
       ],
     ],
     [

@@ -39,7 +39,7 @@ describe('http: in the config', () => {
     expect(message).toMatch(/auto/);
   });
 
-  it('refuses a connection header under HTTP/2, and a flow', () => {
+  it("refuses a connection header under HTTP/2, a flow step's too; a flow takes http: 2 and auto", () => {
     const header = problems(
       [
         'defaults:',
@@ -54,20 +54,23 @@ describe('http: in the config', () => {
       ].join('\n'),
     );
     expect(header).toMatch(/scenarios\.x\.request\.headers\.Connection: is a connection header, which HTTP\/2 forbids/);
-    const flow = problems(
-      [
-        'defaults:',
-        '  baseUrl: "http://127.0.0.1:8080"',
-        '  http: auto',
-        'scenarios:',
-        '  x:',
-        '    executor: constant-vus',
-        '    vus: 1',
-        '    duration: 30s',
-        '    steps: [{ name: a, request: { path: / } }]',
-      ].join('\n'),
+    const flowLines = (http: string, headers: string) => [
+      'defaults:',
+      '  baseUrl: "http://127.0.0.1:8080"',
+      `  http: ${http}`,
+      'scenarios:',
+      '  x:',
+      '    executor: constant-vus',
+      '    vus: 1',
+      '    duration: 30s',
+      '    setup: [{ name: login, request: { path: /login } }]',
+      `    steps: [{ name: a, request: { path: / } }, { name: b, request: { path: /b${headers} } }]`,
+    ];
+    expect(problems(flowLines('auto', ', headers: { upgrade: h2c }').join('\n'))).toMatch(
+      /scenarios\.x\.steps\[1\]\.request\.headers\.upgrade: is a connection header, which HTTP\/2 forbids/,
     );
-    expect(flow).toMatch(/defaults\.http: "auto": flows \(steps, setup, mix\) speak HTTP\/1\.1 only/);
+    for (const http of ['2', 'auto'])
+      expect(parseConfig(flowLines(http, '').join('\n'), 'perfgate.yml').scenarios[0]!.http).toBe(http);
   });
 
   it('keeps the config hash of HTTP/1.1 and changes it for HTTP/2', () => {
@@ -99,7 +102,7 @@ describe('latency: and stream: in the config', () => {
     expect(hashConfig(parse(scenario('chat', ['    timeout: 5s', '    stream: { events: 3 }'])))).not.toBe(plain);
   });
 
-  it('refuses a maxDuration not under the timeout, and ttfb or stream on a flow', () => {
+  it('refuses a maxDuration not under the timeout, and stream on a flow; a flow takes latency: ttfb', () => {
     const message = problems(
       [
         'defaults:',
@@ -109,22 +112,22 @@ describe('latency: and stream: in the config', () => {
       ].join('\n'),
     );
     expect(message).toMatch(/scenarios\.x\.stream\.maxDuration: "2s" is not under the timeout \(1s\)/);
-    const flow = problems(
-      [
-        'defaults:',
-        '  baseUrl: "http://127.0.0.1:8080"',
-        '  latency: ttfb',
-        'scenarios:',
-        '  x:',
-        '    executor: constant-vus',
-        '    vus: 1',
-        '    duration: 30s',
-        '    stream: { events: 2 }',
-        '    steps: [{ name: a, request: { path: / } }]',
-      ].join('\n'),
-    );
+    const flowLines = (stream: string[]) => [
+      'defaults:',
+      '  baseUrl: "http://127.0.0.1:8080"',
+      '  latency: ttfb',
+      'scenarios:',
+      '  x:',
+      '    executor: constant-vus',
+      '    vus: 1',
+      '    duration: 30s',
+      ...stream,
+      '    steps: [{ name: a, request: { path: / } }]',
+    ];
+    const flow = problems(flowLines(['    stream: { events: 2 }']).join('\n'));
     expect(flow).toMatch(/scenarios\.x\.stream: flows read every answer to its end/);
-    expect(flow).toMatch(/defaults\.latency: "ttfb": flows record the full time/);
+    expect(flow).not.toMatch(/latency/);
+    expect(parseConfig(flowLines([]).join('\n'), 'perfgate.yml').scenarios[0]!.latency).toBe('ttfb');
   });
 });
 
