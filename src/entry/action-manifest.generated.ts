@@ -34,4 +34,4 @@ export const ACTION_INPUT_DEFAULTS = {
 
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 
-export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path'] as const;
+export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path','pages-path'] as const;
