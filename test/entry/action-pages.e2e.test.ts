@@ -115,11 +115,13 @@ describe('a nightly workflow with baseline-branch and the trends page', () => {
       const doc = new window.DOMParser().parseFromString(readFileSync(page, 'utf8'), 'text/html');
       const figures = [...doc.querySelectorAll('figure.series')];
       // Two scenarios × p50, p90, p95, p99, rps, error rate (no capacity scenario).
-      expect(figures.map((f) => `${f.getAttribute('data-scenario')} ${f.getAttribute('data-metric')}`)).toEqual(
+      expect(figures.map((f) => `${f.getAttribute('data-scenario')} ${f.getAttribute('data-metric')}`).sort()).toEqual(
         ['health-check', 'lookup'].flatMap((s) =>
-          ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'].map((m) => `${s} ${m}`),
+          ['error_rate', 'p50', 'p90', 'p95', 'p99', 'rps'].map((m) => `${s} ${m}`),
         ),
       );
+      // The scenario that changed comes first.
+      expect(figures[0]!.getAttribute('data-scenario')).toBe('lookup');
       for (const figure of figures) {
         expect(figure.querySelectorAll('svg')).toHaveLength(1);
         expect(figure.querySelectorAll('circle.point')).toHaveLength(NIGHTS);
@@ -135,9 +137,12 @@ describe('a nightly workflow with baseline-branch and the trends page', () => {
       const p50 = doc.querySelector('figure[data-scenario="lookup"][data-metric="p50"]')!;
       expect(p50.querySelector('g.change-point')!.getAttribute('data-run')).toBe(String(SLOWER_FROM));
       // Each night links its commit (GITHUB_SHA) and its workflow run.
-      const links = [...p50.querySelectorAll('circle.point')].map((c) => c.parentElement!.getAttribute('href'));
+      const base = doc.querySelector('base')!.getAttribute('href')!;
+      const target = (a: { getAttribute(name: string): string | null } | null) =>
+        new URL(a!.getAttribute('href')!, base).href;
+      const links = [...p50.querySelectorAll('circle.point')].map((c) => target(c.parentElement));
       expect(links).toEqual(nights.map((n) => `https://github.com/acme/shop/commit/sha${n.runId}`));
-      const runs = [...p50.querySelectorAll('rect.run')].map((r) => r.parentElement!.getAttribute('href'));
+      const runs = [...p50.querySelectorAll('rect.run')].map((r) => target(r.parentElement));
       expect(runs).toEqual(nights.map((n) => `https://github.com/acme/shop/actions/runs/${n.runId}`));
     } finally {
       await window.happyDOM.close();

@@ -83,8 +83,16 @@ describe('the workflows', () => {
   });
 
   it('the nightly publishes the trends page with GitHub Pages, the deploy job alone allowed to', () => {
-    const nightly = parse(readFileSync(join(root, 'examples/workflows/nightly.yml'), 'utf8')) as Workflow & {
-      jobs: Record<string, { needs?: string; steps: { uses?: string; with?: Record<string, string> }[] }>;
+    const nightly = parse(readFileSync(join(root, 'examples/workflows/nightly.yml'), 'utf8')) as {
+      permissions?: Record<string, string>;
+      jobs: Record<
+        string,
+        {
+          needs?: string;
+          permissions?: Record<string, string>;
+          steps: { uses?: string; with?: Record<string, string> }[];
+        }
+      >;
     };
     const upload = nightly.jobs.perf!.steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'));
     expect(upload?.with?.path).toBe('${{ steps.trends.outputs.pages-path }}');

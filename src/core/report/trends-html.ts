@@ -40,9 +40,14 @@ const UNITS: Record<MetricName, string> = {
   capacity: 'req/s',
 };
 
-/** Every scenario × metric with at least one value, scenarios in name order, metrics in config order. */
+/**
+ * Every scenario × metric with at least one value, metrics in config order; the scenarios with a
+ * change point first (what the reader came for, above the fold), then the rest, each in name order.
+ */
 export function trendSeries(analysis: TrendsAnalysis, metrics: readonly MetricName[]): TrendSeries[] {
-  const scenarios = [...new Set(analysis.runs.flatMap((run) => Object.keys(run.scenarios)))].sort();
+  const changed = new Set(analysis.changePoints.map((point) => point.scenario));
+  const names = [...new Set(analysis.runs.flatMap((run) => Object.keys(run.scenarios)))].sort();
+  const scenarios = [...names.filter((name) => changed.has(name)), ...names.filter((name) => !changed.has(name))];
   const series: TrendSeries[] = [];
   for (const scenario of scenarios) {
     for (const metric of metrics) {
@@ -66,6 +71,19 @@ export function trendSeries(analysis: TrendsAnalysis, metrics: readonly MetricNa
 function commitUrl(repositoryUrl: string | undefined, commit: string | undefined): string | undefined {
   if (repositoryUrl === undefined || commit === undefined || !COMMIT.test(commit)) return undefined;
   return safeUrl(`${repositoryUrl}/commit/${commit}`);
+}
+
+/**
+ * The repository as the page's <base>, so that the thousands of links to its commits and runs are
+ * written relative to it ("commit/<sha>", "actions/runs/<id>"): a third of a large page's bytes.
+ */
+function pageBase(repositoryUrl: string | undefined): string | undefined {
+  const url = safeUrl(repositoryUrl === undefined ? undefined : `${repositoryUrl.replace(/\/+$/, '')}/`);
+  return url !== undefined && new URL(url).search === '' && new URL(url).hash === '' ? url : undefined;
+}
+
+function relativeTo(base: string | undefined, url: string | undefined): string | undefined {
+  return base !== undefined && url !== undefined && url.startsWith(base) ? url.slice(base.length) : url;
 }
 
 function changeWords(change: MetricChange): string {
@@ -102,7 +120,7 @@ function markerOf(series: TrendSeries, item: TrendSeries['changes'][number]): Ch
   };
 }
 
-function chartOf(analysis: TrendsAnalysis, series: TrendSeries, options: TrendsHtmlOptions): string {
+function chartOf(analysis: TrendsAnalysis, series: TrendSeries, options: TrendsHtmlOptions, base?: string): string {
   const splits = analysis.environmentChanges.map((change) => change.index);
   const lines: ChartPoint[][] = [];
   let line: ChartPoint[] = [];
@@ -112,8 +130,8 @@ function chartOf(analysis: TrendsAnalysis, series: TrendSeries, options: TrendsH
       line = [];
     }
     const run = analysis.runs[index]!;
-    const href = commitUrl(options.repositoryUrl, run.commit);
-    const runHref = safeUrl(run.runUrl);
+    const href = relativeTo(base, commitUrl(options.repositoryUrl, run.commit));
+    const runHref = relativeTo(base, safeUrl(run.runUrl));
     line.push({
       x: index,
       value: series.metric === 'error_rate' ? value * 100 : value,
@@ -175,6 +193,7 @@ export function renderTrendsHtml(analysis: TrendsAnalysis, options: TrendsHtmlOp
       ? 'no stored runs yet'
       : `${pluralize(runs.length, 'stored run')}, ${escapeXml(runs[0]!.date.slice(0, 10))} to ${escapeXml(runs.at(-1)!.date.slice(0, 10))}`;
   const few = tooFewRuns(analysis);
+  const base = pageBase(options.repositoryUrl);
   const body: string[] = [
     `<h1>${escapeXml(title)}</h1>`,
     `<p class="meta">${span} · ${pluralize(analysis.changePoints.length, 'change point')}. ` +
@@ -195,7 +214,7 @@ export function renderTrendsHtml(analysis: TrendsAnalysis, options: TrendsHtmlOp
       body.push(
         `<figure class="series" data-scenario="${escapeXml(s.scenario)}" data-metric="${s.metric}">`,
         `<figcaption>${escapeXml(metricLabel(s.metric))} (${UNITS[s.metric]})${s.changes.length > 0 ? ` · ${pluralize(s.changes.length, 'change point')}` : ''}</figcaption>`,
-        chartOf(analysis, s, options),
+        chartOf(analysis, s, options, base),
         '</figure>',
       );
     }
@@ -210,6 +229,7 @@ export function renderTrendsHtml(analysis: TrendsAnalysis, options: TrendsHtmlOp
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeXml(title)}</title>`,
+    ...(base ? [`<base href="${escapeXml(base)}">`] : []),
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',

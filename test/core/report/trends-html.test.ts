@@ -17,6 +17,13 @@ function parse(html: string): Document {
   return new window.DOMParser().parseFromString(html, 'text/html');
 }
 
+/** Where a link goes, resolved against the page's <base> as a browser does. */
+function target(doc: Document, element: { getAttribute(name: string): string | null } | null): string | undefined {
+  const href = element?.getAttribute('href');
+  if (href == null) return undefined;
+  return new URL(href, doc.querySelector('base')?.getAttribute('href') ?? undefined).href;
+}
+
 /** n daily runs of `names`; `p50(i, name)` sets the level (the tails follow it). */
 function history(
   n: number,
@@ -66,7 +73,11 @@ describe('renderTrendsHtml', () => {
       expect(figure.querySelectorAll('svg')).toHaveLength(1);
       expect(figure.querySelectorAll('circle.point')).toHaveLength(34);
     }
-    expect(doc.querySelectorAll('section.scenario')).toHaveLength(2);
+    // The scenario with the change point first, though api/a sorts before it.
+    expect([...doc.querySelectorAll('section.scenario')].map((s) => s.getAttribute('data-scenario'))).toEqual([
+      'api/b',
+      'api/a',
+    ]);
   });
 
   it('marks the change point on the run where it landed, in its metric and those that moved with it', () => {
@@ -90,11 +101,14 @@ describe('renderTrendsHtml', () => {
   it('links each point to its commit and each tick to its workflow run, with the value on hover', () => {
     const figure = doc.querySelector('figure[data-scenario="api/a"][data-metric="p50"]')!;
     const points = [...figure.querySelectorAll('circle.point')];
-    expect(points.map((c) => c.parentElement!.getAttribute('href'))).toEqual(
+    expect(points.map((c) => target(doc, c.parentElement))).toEqual(
       runs.map((run) => `https://github.com/acme/shop/commit/${run.commit}`),
     );
     const ticks = [...figure.querySelectorAll('rect.run')];
-    expect(ticks.map((r) => r.parentElement!.getAttribute('href'))).toEqual(runs.map((run) => run.runUrl));
+    expect(ticks.map((r) => target(doc, r.parentElement))).toEqual(runs.map((run) => run.runUrl));
+    // Written relative to the repository, the page's <base>: the links are most of a large page.
+    expect(doc.querySelector('base')!.getAttribute('href')).toBe('https://github.com/acme/shop/');
+    expect(points[0]!.parentElement!.getAttribute('href')).toBe('commit/c001');
     expect(points[0]!.querySelector('title')!.textContent).toMatch(
       /^run 1 · 2026-01-01 00:00 · c001 · p50 \d+\.\d+ ms$/,
     );
