@@ -34,6 +34,8 @@ export interface LineChart {
   /** Consecutive points of one line; a new line starts where the environment changed. */
   lines: ChartPoint[][];
   markers: ChartMarker[];
+  /** Changes trends put down to the runner (its shared shifts): drawn, but not as change points. */
+  runnerShifts?: { x: number; title: string }[];
   /** Where the series was split because the machine changed. */
   splits: number[];
   formatValue: (value: number) => string;
@@ -112,6 +114,14 @@ export function renderLineChart(chart: LineChart): string {
     const at = fixed(xOf(x - 0.5));
     out.push(
       `<line class="split" x1="${at}" x2="${at}" y1="${PAD.top}" y2="${PAD.top + plotH}"><title>the machine changed before run ${x + 1}: not compared across</title></line>`,
+    );
+  }
+  for (const shift of chart.runnerShifts ?? []) {
+    const at = fixed(xOf(shift.x - 0.5));
+    out.push(
+      `<g class="runner-shift" data-run="${shift.x}"><title>${escapeXml(shift.title)}</title>` +
+        `<line x1="${at}" x2="${at}" y1="${PAD.top - 4}" y2="${PAD.top + plotH}"/>` +
+        `<text x="${at}" y="${PAD.top - 8}" text-anchor="middle">runner</text></g>`,
     );
   }
   for (const marker of chart.markers) {

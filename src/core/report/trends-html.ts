@@ -148,6 +148,20 @@ function chartOf(analysis: TrendsAnalysis, series: TrendSeries, options: TrendsH
     runs: analysis.runs.length,
     lines,
     markers: series.changes.map((item) => markerOf(series, item)),
+    runnerShifts: analysis.sharedShifts
+      .filter((shift) => shift.metric === series.metric && shift.scenarios.includes(series.scenario))
+      .map((shift) => ({
+        x: shift.index,
+        title:
+          `put down to the runner, not a change point: ${metricLabel(shift.metric)} ` +
+          `${shift.change === null ? 'from 0' : formatMetricChange(shift.metric, shift.change)} at run ${shift.index + 1}` +
+          (shift.machine
+            ? `, the runner's competing work ${shift.machine.before.toFixed(2)} → ${shift.machine.after.toFixed(2)} cores`
+            : '') +
+          (shift.loopDelayMs
+            ? `, the generator's loop delay ${shift.loopDelayMs.before.toFixed(1)} → ${shift.loopDelayMs.after.toFixed(1)} ms at p99`
+            : ''),
+      })),
     splits,
     formatValue: (v) => (unit === '%' ? `${Math.round(v * 100) / 100}%` : `${Math.round(v * 100) / 100} ${unit}`),
   });
@@ -182,6 +196,7 @@ svg .run { fill: var(--grid); } svg a:hover .point, svg a:hover .run { fill: var
 svg .change-point line { stroke-width: 1.5; stroke-dasharray: 5 3; } svg .change-point text { font-weight: 600; }
 svg .regression line { stroke: var(--bad); } svg .regression text { fill: var(--bad); }
 svg .improvement line { stroke: var(--good); } svg .improvement text { fill: var(--good); }
+svg .runner-shift line { stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 1 3; } svg .runner-shift text { fill: var(--muted); }
 li.regression::marker { color: var(--bad); } li.improvement::marker { color: var(--good); }
 `;
 
@@ -198,7 +213,8 @@ export function renderTrendsHtml(analysis: TrendsAnalysis, options: TrendsHtmlOp
     `<h1>${escapeXml(title)}</h1>`,
     `<p class="meta">${span} · ${pluralize(analysis.changePoints.length, 'change point')}. ` +
       'Each point links its commit, each tick under the axis its workflow run; a hollow point failed its gate; ' +
-      'a dashed line is a change point, a dotted one a change of machine.</p>',
+      'a dashed line is a change point, a grey dotted one labelled "runner" a change put down to the runner, ' +
+      'a dotted one without a label a change of machine.</p>',
   ];
   if (few && runs.length > 0) body.push(`<p class="meta">${escapeXml(few)}</p>`);
   const items = summaryItems(analysis, options);

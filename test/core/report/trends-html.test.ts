@@ -157,6 +157,34 @@ describe('renderTrendsHtml', () => {
     expect(parsedDoc.querySelectorAll('a')).toHaveLength(16); // no repository: the run ticks alone link
   });
 
+  it('draws a change put down to the runner apart from the change points, on its own charts', () => {
+    const flat = history(16, ['api', 'other'], () => 10);
+    const shifted = analyzeTrends(flat, { compare });
+    expect(shifted.changePoints).toHaveLength(0);
+    // As analyzeTrends lists one when the machine's competing work moved with the metric.
+    shifted.sharedShifts.push({
+      metric: 'p95',
+      index: 9,
+      commit: 'c010',
+      time: flat[9]!.date,
+      scenarios: ['api'],
+      change: 0.4,
+      othersChange: 0.35,
+      machine: { before: 0.1, after: 1.2 },
+      loopDelayMs: null,
+    });
+    const parsedDoc = parse(renderTrendsHtml(shifted, { metrics: compare.metrics }));
+    const shifts = [...parsedDoc.querySelectorAll('g.runner-shift')];
+    expect(shifts).toHaveLength(1);
+    expect(shifts[0]!.closest('figure')!.getAttribute('data-scenario')).toBe('api');
+    expect(shifts[0]!.closest('figure')!.getAttribute('data-metric')).toBe('p95');
+    expect(shifts[0]!.getAttribute('data-run')).toBe('9');
+    expect(shifts[0]!.querySelector('title')!.textContent).toBe(
+      "put down to the runner, not a change point: p95 +40.0% at run 10, the runner's competing work 0.10 → 1.20 cores",
+    );
+    expect(parsedDoc.querySelectorAll('g.change-point')).toHaveLength(0);
+  });
+
   it('says so when there are no runs', () => {
     const empty = parse(renderTrendsHtml(analyzeTrends([], { compare }), { metrics: compare.metrics }));
     expect(empty.querySelector('p.meta')!.textContent).toContain('no stored runs yet');
