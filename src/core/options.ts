@@ -44,6 +44,13 @@ export function parseComparisonFormat(value: string, input = '--format'): Compar
   return parseChoice(input, value, ['text', 'markdown', 'slack', 'json', 'junit', 'gitlab'] as const);
 }
 
+/** `perfgate trends` also writes its page: a chart per series, which no other report has. */
+export type TrendsFormat = ReportFormat | 'html';
+
+export function parseTrendsFormat(value: string, input = '--format'): TrendsFormat {
+  return parseChoice(input, value, ['text', 'markdown', 'slack', 'json', 'html'] as const);
+}
+
 export function parseBooleanChoice(value: string, input: string): boolean {
   const normalized = value.trim().toLowerCase();
   if (['true', 'yes', '1'].includes(normalized)) return true;

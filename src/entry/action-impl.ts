@@ -35,6 +35,7 @@ import { reportTrends } from './action-trends.js';
 import { guardLog } from '../core/report/markup/text.js';
 import { applyAcceptance } from './action-accept.js';
 import { renderHistoryCharts } from '../core/report/history-chart.js';
+import { renderRunSparklines } from '../core/report/run-sparkline.js';
 import { summarizeForHistory } from '../core/results/baseline.js';
 
 /** A/B mode: the PR's base commit, which the workflow checked out into base-dir. */
@@ -375,10 +376,10 @@ async function judgeAndDeliver(
   core.setOutput(Outputs.baseline, judgedBy.baseline);
   core.setOutput(Outputs.baselineDetail, judgedBy.detail);
   const ctx = reportContext(options, event, comparison, config.report);
-  const historyChart = baseline
-    ? renderHistoryCharts(comparison, baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history])
-    : undefined;
+  const storedRuns = baseline ? (baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history]) : [];
+  const historyChart = baseline ? renderHistoryCharts(comparison, storedRuns) : undefined;
   if (historyChart) ctx.historyChart = historyChart;
+  ctx.sparklines = renderRunSparklines(comparison, storedRuns);
   const { markdown } = await core.group('perfgate: report', () => report(ctx));
   // Beside the results, for workflows that comment from a trusted workflow_run (fork PRs).
   await writeFile(join(workDir, 'report.md'), markdown);

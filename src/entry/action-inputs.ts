@@ -64,6 +64,7 @@ export const Outputs = {
   artifactId: 'artifact-id',
   changePoints: 'change-points',
   trendsPath: 'trends-path',
+  pagesPath: 'pages-path',
   accepted: 'accepted',
   mode: 'mode',
   baseline: 'baseline',

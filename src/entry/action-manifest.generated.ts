@@ -36,7 +36,7 @@ export const ACTION_INPUT_DEFAULTS = {
 
 export type ActionInputName = keyof typeof ACTION_INPUT_DEFAULTS;
 
-export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path'] as const;
+export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','artifact-id','accepted','mode','baseline','baseline-detail','change-points','trends-path','pages-path'] as const;
 
 // The sub-actions (<name>/action.yml, run by dist/<name>.js): the inputs each declares, which are
 // the only ones the runner passes it, and its outputs.
@@ -51,7 +51,7 @@ export const SUB_ACTIONS = {
   },
   'trends': {
     inputs: ['config','baseline-key','baseline-dir','baseline-branch','slack-webhook-url','slack-token','slack-channel','network-timeout'],
-    outputs: ['report-markdown','change-points','trends-path'],
+    outputs: ['report-markdown','change-points','trends-path','pages-path'],
   },
 } as const;
 

@@ -14,6 +14,7 @@ import { defaultTrendsConfig } from '../core/config/defaults.js';
 import { parseBaseline, storedRuns } from '../core/results/baseline.js';
 import { analyzeTrends } from '../core/trends/analyze.js';
 import { renderTrendsJson, renderTrendsMarkdown, renderTrendsSlackLines } from '../core/report/trends.js';
+import { renderTrendsHtml } from '../core/report/trends-html.js';
 import type { HistoryEntry } from '../core/types/results.js';
 import { guardLog } from '../core/report/markup/text.js';
 import { chooseStore } from './action-store.js';
@@ -48,6 +49,15 @@ export async function reportTrends(options: ActionOptions): Promise<void> {
   core.setOutput(Outputs.reportMarkdown, markdown);
   core.setOutput(Outputs.changePoints, JSON.stringify(JSON.parse(json).changePoints));
   core.setOutput(Outputs.trendsPath, path);
+  // A folder of its own with index.html alone: actions/upload-pages-artifact publishes a folder.
+  const pagesDir = join(workDir, 'pages');
+  await mkdir(pagesDir, { recursive: true });
+  const html = renderTrendsHtml(analysis, {
+    metrics: config.compare.metrics,
+    ...(repositoryUrl ? { repositoryUrl, title: `${repo.owner}/${repo.repo}` } : {}),
+  });
+  await writeFile(join(pagesDir, 'index.html'), html);
+  core.setOutput(Outputs.pagesPath, pagesDir);
   try {
     await core.summary.addRaw(markdown, true).write();
   } catch (error) {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, exitCodeFor } from '../core/errors.js';
 import { interruptOnSignals } from '../adapters/signals.js';
-import { parseComparisonFormat, parseFailOn, parseReportFormat, parseShard } from '../core/options.js';
+import { parseComparisonFormat, parseFailOn, parseShard, parseTrendsFormat } from '../core/options.js';
 import { closestMatch } from '../core/closest-match.js';
 import { parseSaveMode } from '../core/save-policy.js';
 import { parseSplitChoice } from '../core/split/start-at.js';
@@ -336,7 +336,7 @@ export const COMMANDS: CommandSpec[] = [
     name: 'trends',
     summary: 'find the commits where a metric changed level, over the stored runs (docs/trends.md)',
     usage: [
-      '[-c perfgate.yml] [--baseline-dir .perfgate] [--format text|markdown|slack|json] [--fail-on regression|never]',
+      '[-c perfgate.yml] [--baseline-dir .perfgate] [--format text|markdown|slack|json|html] [-o FILE] [--fail-on regression|never]',
       'results-1.json results-2.json … [--format …]   # results files or saved baselines instead of the store',
     ],
     positionals: true,
@@ -350,7 +350,13 @@ export const COMMANDS: CommandSpec[] = [
       format: {
         type: 'string',
         value: 'FORMAT',
-        help: 'text (default), markdown, slack (nothing when nothing changed) or json',
+        help: 'text (default), markdown, slack (nothing when nothing changed), json, or html (one self-contained page: a chart per scenario × metric, change points marked)',
+      },
+      output: {
+        type: 'string',
+        short: 'o',
+        value: 'FILE',
+        help: 'write the report to FILE instead of stdout (trends.html)',
       },
       'fail-on': {
         type: 'string',
@@ -366,7 +372,8 @@ export const COMMANDS: CommandSpec[] = [
           ? {}
           : { baselineDir: stringValue(values, 'baseline-dir') }),
         files: positionals,
-        format: parseReportFormat(stringValue(values, 'format') ?? 'text'),
+        format: parseTrendsFormat(stringValue(values, 'format') ?? 'text'),
+        ...(stringValue(values, 'output') === undefined ? {} : { outputPath: stringValue(values, 'output') }),
         failOn: parseTrendsFailOn(stringValue(values, 'fail-on') ?? 'never'),
       }),
   },

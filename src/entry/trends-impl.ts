@@ -3,7 +3,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
-import type { ReportFormat } from '../core/options.js';
+import type { TrendsFormat } from '../core/options.js';
 import type { HistoryEntry } from '../core/types/results.js';
 import type { TrendsConfig } from '../core/types/config.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
@@ -17,6 +17,9 @@ import {
   renderTrendsText,
   type TrendsReportOptions,
 } from '../core/report/trends.js';
+import { renderTrendsHtml } from '../core/report/trends-html.js';
+import type { MetricName } from '../core/types/config.js';
+import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
 import type { CliIo } from './cli-impl.js';
@@ -29,8 +32,10 @@ export interface TrendsCommandOptions {
   /** Absent with files: the files are the history. */
   baselineDir?: string;
   files: string[];
-  format: ReportFormat;
+  format: TrendsFormat;
   failOn: TrendsFailOn;
+  /** -o: the report goes to this file instead of stdout (the html page, typically). */
+  outputPath?: string;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -92,8 +97,14 @@ export async function collectRuns(
   return { runs: runsOfText(found.text, found.source), source: found.source };
 }
 
-export function renderTrends(analysis: TrendsAnalysis, format: ReportFormat, options: TrendsReportOptions): string {
+export function renderTrends(
+  analysis: TrendsAnalysis,
+  format: TrendsFormat,
+  options: TrendsReportOptions & { metrics: readonly MetricName[] },
+): string {
   switch (format) {
+    case 'html':
+      return renderTrendsHtml(analysis, options);
     case 'text':
       return renderTrendsText(analysis);
     case 'markdown':
@@ -116,14 +127,21 @@ export async function runTrendsCommand(io: CliIo, options: TrendsCommandOptions)
     throw new ConfigError(
       '--baseline-dir and results files both name the history: give one, like "perfgate trends --baseline-dir .perfgate" or "perfgate trends runs/*.json"',
     );
+  // Before the runs are read: a page that cannot be written should not cost the analysis first.
+  if (options.outputPath !== undefined) await checkOutputPath(options.outputPath, '-o');
   const { rules, configHash } = await loadRules(options);
   const { runs, source } = await collectRuns(options, configHash);
   if (runs.length === 0) io.stderr.write(`perfgate trends: no stored runs in ${source}\n`);
   const analysis = analyzeTrends(runs, rules);
   const url = repositoryUrl(io.env);
-  const text = renderTrends(analysis, options.format, url ? { repositoryUrl: url } : {});
-  // Slack: no change, no message (an empty output posts nothing).
-  if (text !== '') io.stdout.write(`${text}\n`);
+  const text = renderTrends(analysis, options.format, {
+    metrics: rules.compare.metrics,
+    ...(url ? { repositoryUrl: url, title: url.replace(/^https?:\/\/[^/]+\//, '') } : {}),
+  });
+  if (options.outputPath !== undefined) {
+    await writeFileAtomic(options.outputPath, text.endsWith('\n') ? text : `${text}\n`, '-o');
+    io.stderr.write(`perfgate trends: wrote ${options.outputPath}\n`);
+  } else if (text !== '') io.stdout.write(`${text}\n`); // Slack: no change, no message (an empty output posts nothing).
   const open = analysis.changePoints.filter((point) => point.regression && !point.recovered);
   return options.failOn === 'regression' && open.length > 0 ? 1 : 0;
 }

@@ -1,4 +1,5 @@
-// `perfgate trends` over runs saved by `perfgate gate --save` in a real baseline directory: 20
+// `perfgate trends` (text, markdown, slack, json and the html page) over runs saved by
+// `perfgate gate --save` in a real baseline directory: 20
 // short runs, one endpoint 20% slower from the 11th commit on, the other flat. Driven in-process
 // against loopback targets; the step is a second target with a longer service time (the base URL
 // is not part of the config hash, so both configs keep one series of baselines). Service times of
@@ -15,6 +16,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { runGateCommand } from '../../src/entry/cli-impl.js';
 import { runTrendsCommand } from '../../src/entry/trends-impl.js';
+import { parseTrendsFormat, type TrendsFormat } from '../../src/core/options.js';
+import { Window } from 'happy-dom';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-trends-'));
@@ -81,7 +84,7 @@ afterAll(async () => {
   await Promise.all([flat.close(), before.close(), after.close()]);
 });
 
-async function trends(format: 'json' | 'text' | 'markdown' | 'slack', env: NodeJS.ProcessEnv = {}) {
+async function trends(format: TrendsFormat, env: NodeJS.ProcessEnv = {}, outputPath?: string) {
   const io = { stdout: sink(), stderr: sink(), env };
   const code = await runTrendsCommand(io, {
     configPath: join(work, 'perfgate.yml'),
@@ -90,6 +93,7 @@ async function trends(format: 'json' | 'text' | 'markdown' | 'slack', env: NodeJ
     files: [],
     format,
     failOn: 'regression',
+    ...(outputPath === undefined ? {} : { outputPath }),
   });
   return { code, stdout: io.stdout.text, stderr: io.stderr.text };
 }
@@ -146,5 +150,35 @@ describe('perfgate trends over a baseline directory', () => {
     const slack = (await trends('slack', env)).stdout.trim().split('\n');
     expect(slack).toHaveLength(1);
     expect(slack[0]).toMatch(/step p50 \+\d/);
+  });
+
+  it('writes the html page with -o: a chart per series, the change point on the stepped run, nothing on stdout', async () => {
+    const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/shop' };
+    const path = join(work, 'site', 'trends.html');
+    const { code, stdout, stderr } = await trends('html', env, path);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`wrote ${path}`);
+    const window = new Window();
+    try {
+      const doc = new window.DOMParser().parseFromString(readFileSync(path, 'utf8'), 'text/html');
+      expect(doc.querySelector('h1')!.textContent).toBe('perfgate trends · acme/shop');
+      const figures = [...doc.querySelectorAll('figure.series')];
+      expect(figures.length % 2).toBe(0); // the same metrics for both endpoints
+      expect(new Set(figures.map((f) => f.getAttribute('data-scenario')))).toEqual(new Set(['step', 'flat']));
+      for (const figure of figures) expect(figure.querySelectorAll('circle.point')).toHaveLength(RUNS);
+      const marker = doc.querySelector('figure[data-scenario="step"][data-metric="p50"] g.change-point')!;
+      expect(marker.getAttribute('data-run')).toBe(String(STEP_AT));
+      expect(doc.querySelectorAll('figure[data-scenario="flat"] g.change-point')).toHaveLength(0);
+    } finally {
+      await window.happyDOM.close();
+    }
+  });
+
+  it('names a bad --format or -o, and the fix', async () => {
+    expect(() => parseTrendsFormat('pdf')).toThrow(
+      '--format: "pdf" is not one of "text", "markdown", "slack", "json", "html"',
+    );
+    await expect(trends('html', {}, work)).rejects.toThrow(`-o ${work}: is a `);
   });
 });

@@ -62,6 +62,8 @@ describe('the workflows', () => {
       'actions/cache': 5,
       'actions/upload-artifact': 7,
       'actions/download-artifact': 8,
+      'actions/upload-pages-artifact': 5,
+      'actions/deploy-pages': 5,
     };
     for (const [name, job] of Object.entries(workflow.jobs)) {
       expect(job['timeout-minutes'], `${file} job ${name}`).toBeGreaterThan(0);
@@ -82,6 +84,28 @@ describe('the workflows', () => {
     }
     if (file.startsWith('examples/') && file !== 'examples/workflows/nightly.yml')
       expect(workflow.concurrency, `${file} has a concurrency group`).toBeDefined();
+  });
+
+  it('the nightly publishes the trends page with GitHub Pages, the deploy job alone allowed to', () => {
+    const nightly = parse(readFileSync(join(root, 'examples/workflows/nightly.yml'), 'utf8')) as {
+      permissions?: Record<string, string>;
+      jobs: Record<
+        string,
+        {
+          needs?: string;
+          permissions?: Record<string, string>;
+          steps: { uses?: string; with?: Record<string, string> }[];
+        }
+      >;
+    };
+    const upload = nightly.jobs.perf!.steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload?.with?.path).toBe('${{ steps.trends.outputs.pages-path }}');
+    const pages = nightly.jobs.pages!;
+    expect(pages.needs).toBe('perf');
+    expect(pages.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(pages.steps.map((step) => step.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
+    expect(nightly.permissions).not.toHaveProperty('pages');
+    expect(nightly.permissions).not.toHaveProperty('id-token');
   });
 
   it('the PR half of the fork-safe flow writes nothing, the trusted half never runs the fork’s code', () => {

@@ -81,6 +81,8 @@ export interface MarkdownOptions {
   distribution?: DistributionChoice;
   /** The metric over the stored runs (renderHistoryCharts), folded away after the tables. */
   historyChart?: string;
+  /** Per scenario, its p95 over the last stored runs as a sparkline (renderRunSparklines), under its table. */
+  sparklines?: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_MARKER = '<!-- perfgate -->';
@@ -143,6 +145,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions)
         scenario,
         reasons,
         options.profilesUrl ? { url: options.profilesUrl, label: options.profilesLabel ?? 'the artifact' } : undefined,
+        options.sparklines?.get(scenario.name),
       ),
       failing: isFailing(scenario),
     });
@@ -423,6 +426,7 @@ function renderScenario(
   s: ScenarioComparison,
   reasons: GroupedReasons,
   profileLink?: { url: string; label: string },
+  sparkline?: string,
 ): string {
   const out: string[] = [`### ${scenarioEmoji(s)} ${code(s.name, 'text')}`, '', describeLoad(s.current), ''];
   const okCurrent = s.current.requests.ok;
@@ -440,6 +444,7 @@ function renderScenario(
       rows.push([metricLabel(metric), formatMetricValue(metric, value, okCurrent)]);
     out.push(table(rows, ['l', 'r']));
   }
+  if (sparkline) out.push('', `📈 ${sparkline}`);
   if (s.thresholds.length > 0) {
     const items = s.thresholds.map(
       (t) => `${t.ok ? '✅' : '❌'} ${code(t.expression)} (${escapeText(formatThresholdOutcome(t))})`,

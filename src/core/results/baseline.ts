@@ -42,6 +42,7 @@ export function summarizeForHistory(results: Results, verdict?: 'pass' | 'fail')
   };
   if (results.git?.commit !== undefined) entry.commit = results.git.commit;
   if (results.git?.ref !== undefined) entry.ref = results.git.ref;
+  if (results.git?.runUrl !== undefined) entry.runUrl = results.git.runUrl;
   if (verdict !== undefined) entry.verdict = verdict;
   return entry;
 }

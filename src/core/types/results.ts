@@ -384,6 +384,8 @@ export interface HistoryEntry {
   /** The run's gate verdict; trends keeps failed runs too, so a regression that landed is in the series. */
   verdict?: 'pass' | 'fail';
   ref?: string;
+  /** The workflow run that measured it (Provenance.runUrl), so trends' page links each point to it. */
+  runUrl?: string;
   environmentFingerprint: string;
   scenarios: Record<
     string,

@@ -14,6 +14,7 @@ export function markdownOptions(ctx: ReportContext, previousRuns: PrRunEntry[] =
     previousRuns,
     ...(ctx.reportConfig ? { distribution: ctx.reportConfig.distribution } : {}),
     ...(ctx.historyChart ? { historyChart: ctx.historyChart } : {}),
+    ...(ctx.sparklines && ctx.sparklines.size > 0 ? { sparklines: ctx.sparklines } : {}),
     // The profiles' flame graphs travel in the results artifact, listed on the run's page.
     ...(ctx.event.runUrl && ctx.options.uploadResults && ctx.comparison.current.profiles
       ? {

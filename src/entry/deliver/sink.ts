@@ -22,6 +22,8 @@ export interface ReportContext {
   marker: string;
   /** The metric over the stored runs, when there are some (renderHistoryCharts). */
   historyChart?: string;
+  /** Per scenario, its p95 over the stored runs as a sparkline (renderRunSparklines). */
+  sparklines?: ReadonlyMap<string, string>;
   /** The PR comment's markdown (with the PR's earlier runs), once rendered. */
   markdown?: string;
 }
