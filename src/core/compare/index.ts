@@ -19,6 +19,7 @@ import {
   compareScenarios,
   groupThresholds,
   OPEN_EXECUTORS,
+  runnerNoise,
   scenarioValue,
   tallyVerdicts,
   type CompareInput,
@@ -27,6 +28,8 @@ import {
   type PastScenario,
 } from './shared.js';
 import { compareWithStoredRun, lazyBootstrap } from './stored-run.js';
+import { grossShift } from './gross-shift.js';
+import { LATENCY_PERCENTILES, type LatencyMetric } from '../stats/bootstrap.js';
 
 export { decideVerdict, type VerdictInput } from './decide.js';
 export { OTHER_LOAD_CHANGE_CORES } from './guards.js';
@@ -84,16 +87,17 @@ function compareScenario(
       continue;
     }
     const used = usableHistory(ctx, metric, history, notes);
-    if (used.length >= compare.minHistory && scenarioValue(current, metric) > 0) {
-      drafts.push(compareWithHistory(ctx, metric, current, used, contention.current));
-      continue;
+    const draft =
+      used.length >= compare.minHistory && scenarioValue(current, metric) > 0
+        ? compareWithHistory(ctx, metric, current, used, contention.current)
+        : compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention);
+    // Against the stored run itself, over every segment, the burst ones too: the baseline's show
+    // what that much other work did to the old code (gross-shift.ts). Not across machines.
+    if (metric in LATENCY_PERCENTILES && !ctx.environmentDiffers) {
+      const gross = grossShift(metric as LatencyMetric, measured, measuredBase, runnerNoise(compare, metric));
+      if (gross !== undefined) draft.gross = gross;
     }
-    drafts.push(
-      compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention, {
-        current: measured,
-        base: measuredBase,
-      }),
-    );
+    drafts.push(draft);
   }
   return drafts;
 }

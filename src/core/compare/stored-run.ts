@@ -4,11 +4,9 @@
 import {
   bootstrapTwoRuns,
   effectOf,
-  LATENCY_PERCENTILES,
   prepareRun,
   quantileUs,
   type BootstrapEffect,
-  type LatencyMetric,
   type TwoRunBootstrap,
 } from '../stats/bootstrap.js';
 import { PRIOR_ROBUSTNESS, testTwoRuns, WITHIN_VARIANCE_INFLATION } from '../stats/variance-model.js';
@@ -17,7 +15,6 @@ import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
-import { grossShift } from './gross-shift.js';
 import { MIN_SEGMENTS } from '../config/defaults.js';
 import {
   onDefaultPrior,
@@ -59,7 +56,6 @@ export function compareWithStoredRun(
   base: ScenarioResult,
   boot: TwoRunBootstrap | undefined,
   contention: { current: RunContention; base: RunContention },
-  whole: { current: ScenarioResult; base: ScenarioResult } = { current, base },
 ): Draft {
   const guards: Reason[] = [];
   const add = (guard: Reason | undefined): void => {
@@ -84,17 +80,6 @@ export function compareWithStoredRun(
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
-  if (metric in LATENCY_PERCENTILES) {
-    // Over every segment, the burst ones too: the baseline's show what that much other work did to
-    // the old code, and the rule reads only current segments no busier than those.
-    const gross = grossShift(
-      metric as LatencyMetric,
-      whole.current,
-      whole.base,
-      runnerNoise(ctx.input.compare, metric),
-    );
-    if (gross !== undefined) draft.gross = gross;
-  }
   add(
     populationGuard(metric, current.errorRate, base.errorRate, {
       change: draft.comparison.change,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../src/core/compare/index.js';
+import { createBaseline } from '../../../src/core/results/baseline.js';
 import { grossShift } from '../../../src/core/compare/gross-shift.js';
 import type { Baseline, Results } from '../../../src/core/types/results.js';
 import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
@@ -27,10 +28,10 @@ function baseline(results: Results): Baseline {
   return { schemaVersion: 1, kind: 'perfgate-baseline', savedAt: '2025-01-01T00:00:00Z', results, history: [] };
 }
 
-function judge(current: Results, base: Results) {
+function judge(current: Results, base: Results | Baseline) {
   const comparison = compareRuns({
     current,
-    baseline: baseline(base),
+    baseline: 'kind' in base ? base : baseline(base),
     baselineStatus: { kind: 'ok' },
     compare: TEST_COMPARE,
     thresholds: [],
@@ -73,5 +74,15 @@ describe('a gross shift', () => {
     // Every request of every segment started late: the generator can explain any latency.
     const current = run(8, { medianMs: 24, saturated: true }, 1.2, 10_000);
     expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+  });
+
+  it('fails it with a history too, against the newest stored run', () => {
+    let history: Baseline | undefined;
+    for (let i = 0; i < 6; i++)
+      history = createBaseline(run(20 + i, { medianMs: 1.2 }, 1.7), history, { savedAt: `t${i}`, historyLength: 10 });
+    const p50 = judge(run(30, { medianMs: 24, saturated: true }, 1.2, 12), history!);
+    expect(p50.method).toBe('history');
+    expect(p50.decidedBy).toBe('gross-shift');
+    expect(judge(run(31, { medianMs: 1.2, saturated: true }, 1.2, 12), history!).verdict).not.toBe('regression');
   });
 });
