@@ -16,6 +16,10 @@
 // - other work: only the current segments with no more competing work than the busiest baseline
 //   segment had (plus OTHER_LOAD_CHANGE_CORES) are read, so the baseline itself shows what that
 //   much competition did to the old code;
+// - the event loop's delay in reading an answer is not taken off: with other work matched and the
+//   generator itself nearly idle (under GENERATOR_BUSY_CORES; the rule does not apply otherwise),
+//   a loop that fell further behind than the baseline's did so for the CPU that the service under
+//   test took (the 2.8× service's CPU went from 19% to 71% of a core at the same rate);
 // - runner noise: the margin is the prior's runner-noise sd times PRIOR_ROBUSTNESS, at the normal
 //   quantile of α over twice the family's size (Bonferroni, two-sided).
 // A regression is called when the median of those segments' lower bounds is above the slowest
@@ -32,6 +36,8 @@ import { MIN_SEGMENTS } from '../config/defaults.js';
 
 /** A start later than this after its intended time is a late start (the engine counts them so). */
 export const LATE_START_MS = 10;
+/** A generator that used this much CPU itself may have delayed its own requests: no gross shift. */
+export const GENERATOR_BUSY_CORES = 0.5;
 
 export interface GrossShift {
   /** ln(the median segment's lower bound / the slowest baseline segment): above 0. */
@@ -80,6 +86,7 @@ export function grossShift(
 ): GrossShift | undefined {
   const percentile = LATENCY_PERCENTILES[metric];
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) return undefined;
+  if (current.generator.cpuCores >= GENERATOR_BUSY_CORES) return undefined;
   const baseOther = base.segments.map((segment) => segment.contention?.otherCores);
   if (baseOther.some((cores) => cores === undefined)) return undefined;
   const busiestBase = Math.max(...(baseOther as number[]));

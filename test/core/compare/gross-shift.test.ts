@@ -85,4 +85,12 @@ describe('a gross shift', () => {
     expect(p50.decidedBy).toBe('gross-shift');
     expect(judge(run(31, { medianMs: 1.2, saturated: true }, 1.2, 12), history!).verdict).not.toBe('regression');
   });
+
+  it('is nothing when the generator itself was busy (its own CPU may have delayed its requests)', () => {
+    const current = run(40, { medianMs: 24, saturated: true }, 1.2, 12);
+    current.scenarios[0]!.generator.cpuCores = 0.95;
+    expect(
+      grossShift('p50', current.scenarios[0]!, run(41, { medianMs: 1.2 }, 1.7).scenarios[0]!, 0.05),
+    ).toBeUndefined();
+  });
 });
