@@ -2,7 +2,7 @@
 // run-level step every method shares (Holm over the run, each test's MDE, each verdict).
 import { adjustHolm } from '../stats/holm.js';
 import { minDetectableEffect, PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
-import { grossShiftMargin } from './gross-shift.js';
+import { DUET_GROSS_RATIO, grossShiftMargin } from './gross-shift.js';
 import type { MetricName } from '../types/config.js';
 import type { Reason, Verdict } from '../types/comparison.js';
 import {
@@ -254,6 +254,22 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
   // A change beyond what any held-back reason can explain (gross-shift.ts) fails whatever held it
   // back: the generator's delay, other work, a runner noisier than the prior, a thin interval. Not
   // a change in the requests that succeeded, nor a baseline from another machine: those stay.
+  for (const draft of drafts) {
+    const { comparison, pairedGross } = draft;
+    if (pairedGross === undefined || comparison.verdict === 'regression') continue;
+    if (draft.guards.some((guard) => guard.kind === 'population')) continue;
+    comparison.verdict = 'regression';
+    comparison.decidedBy = 'gross-shift';
+    comparison.reasons = [
+      {
+        kind: 'gross-shift-paired',
+        metric: comparison.metric,
+        ratio: pairedGross.ratio,
+        blocks: pairedGross.blocks,
+        threshold: DUET_GROSS_RATIO,
+      },
+    ];
+  }
   for (const draft of drafts) {
     const { comparison, gross } = draft;
     if (gross === undefined || comparison.verdict === 'regression') continue;

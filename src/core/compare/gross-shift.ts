@@ -118,3 +118,39 @@ export function grossShift(
     currentBoundMs: median / 1000,
   };
 }
+
+/**
+ * In duet the two variants of a block were sent at the same instants through the same generator
+ * beside the same other work, so a block needs no bound: its head-to-base ratio is the change,
+ * noise aside. On an overloaded 2-core machine a head whose handler cost 3× as much read p50
+ * 38.6 → 234 ms with the generator 137 ms behind, and the block bootstrap's interval ran from
+ * −40% to +6090%: "⚠ PASS". When three quarters of the blocks (the lower quartile of their ratios)
+ * have the head at least DUET_GROSS_RATIO times the base, it is a regression whatever the test
+ * made of it. In 70 saved A/A duet runs (Python and Node services, quiet and overloaded) that
+ * lower quartile never exceeded 1.00, nor 1.24 in the +10% runs.
+ */
+export const DUET_GROSS_RATIO = 1.5;
+
+export interface PairedGrossShift {
+  /** The lower quartile of the per-block head-to-base ratios of the percentile. */
+  ratio: number;
+  blocks: number;
+}
+
+export function pairedGrossShift(
+  metric: LatencyMetric,
+  head: PreparedRun,
+  base: PreparedRun,
+  minBlocks: number,
+): PairedGrossShift | undefined {
+  const percentile = LATENCY_PERCENTILES[metric];
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(head.segments, base.segments); i++) {
+    const ratio = segmentQuantileUs(head, i, percentile) / segmentQuantileUs(base, i, percentile);
+    if (Number.isFinite(ratio) && ratio > 0) ratios.push(ratio);
+  }
+  if (ratios.length < minBlocks) return undefined;
+  ratios.sort((a, b) => a - b);
+  const ratio = ratios[Math.floor(ratios.length / 4)]!;
+  return ratio >= DUET_GROSS_RATIO ? { ratio, blocks: ratios.length } : undefined;
+}

@@ -27,6 +27,7 @@ import { comparePairedCapacity } from './capacity.js';
 import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { pairedGrossShift } from './gross-shift.js';
 import {
   compareScenarios,
   OPEN_EXECUTORS,
@@ -259,6 +260,10 @@ function compareScenarioPaired(
             : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
+    if (duet && metric in LATENCY_PERCENTILES && headPrepared !== undefined && preparedBase !== undefined) {
+      const gross = pairedGrossShift(metric as LatencyMetric, headPrepared, preparedBase, MIN_BLOCKS);
+      if (gross !== undefined) draft.pairedGross = gross;
+    }
     // After the test: the guard weighs the change against what the error move can explain.
     add(
       populationGuard(metric, head.errorRate, base.errorRate, {

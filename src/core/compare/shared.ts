@@ -11,7 +11,7 @@ import type {
   Reason,
   ThresholdResult,
 } from '../types/comparison.js';
-import type { GrossShift } from './gross-shift.js';
+import type { GrossShift, PairedGrossShift } from './gross-shift.js';
 
 export const DEFAULT_SEED = 0x5eed2024;
 export const DEFAULT_REPLICATES = 2000;
@@ -75,6 +75,8 @@ export interface Draft {
   /** A latency percentile's change beyond what its held-back reasons can explain (gross-shift.ts):
    * checked against the margin once the family's size is known (decide.ts). */
   gross?: GrossShift;
+  /** Duet: three quarters of the blocks have the head at least DUET_GROSS_RATIO times the base. */
+  pairedGross?: PairedGrossShift;
 }
 
 export interface Context {

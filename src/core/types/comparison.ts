@@ -173,6 +173,8 @@ export type Reason =
       baselineMaxMs: number;
       currentBoundMs: number;
     }
+  /** Duet: the lower quartile of the per-block head-to-base ratios at least DUET_GROSS_RATIO. */
+  | { kind: 'gross-shift-paired'; metric: MetricName; ratio: number; blocks: number; threshold: number }
   | { kind: 'no-intended-rate' }
   /** The achieved rate fell short but `cause` (the generator, other work) can explain it. */
   | { kind: 'rate-short-explained'; share: number; intendedPerSec: number; cause: Reason }

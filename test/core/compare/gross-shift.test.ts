@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../src/core/compare/index.js';
 import { createBaseline } from '../../../src/core/results/baseline.js';
-import { grossShift } from '../../../src/core/compare/gross-shift.js';
+import { DUET_GROSS_RATIO, grossShift, pairedGrossShift } from '../../../src/core/compare/gross-shift.js';
+import { decideRun } from '../../../src/core/compare/decide.js';
+import type { Draft } from '../../../src/core/compare/shared.js';
+import { prepareRun } from '../../../src/core/stats/bootstrap.js';
+import { makeAbResults } from '../ab-fixtures.js';
 import type { Baseline, Results } from '../../../src/core/types/results.js';
 import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
 
@@ -92,5 +96,58 @@ describe('a gross shift', () => {
     expect(
       grossShift('p50', current.scenarios[0]!, run(41, { medianMs: 1.2 }, 1.7).scenarios[0]!, 0.05),
     ).toBeUndefined();
+  });
+});
+
+describe('a gross shift in duet', () => {
+  const prepared = (headScale: number, seed: number) => {
+    const results = makeAbResults({ seed, schedule: 'duet', scenarios: [{ name: 'api', pairs: 24, headScale }] });
+    return {
+      head: prepareRun(results.scenarios[0]!.segments),
+      base: prepareRun(results.ab!.base.scenarios[0]!.segments),
+    };
+  };
+
+  it('is three quarters of the blocks with the head at least 1.5× the base, and nothing in A/A or at +20%', () => {
+    const slow = prepared(3, 1);
+    expect(pairedGrossShift('p50', slow.head, slow.base, 8)?.ratio).toBeGreaterThan(DUET_GROSS_RATIO);
+    for (const seed of [2, 3, 4, 5, 6]) {
+      const same = prepared(1, seed);
+      expect(pairedGrossShift('p50', same.head, same.base, 8)).toBeUndefined();
+      expect(pairedGrossShift('p90', same.head, same.base, 8)).toBeUndefined();
+      const small = prepared(1.2, seed);
+      expect(pairedGrossShift('p50', small.head, small.base, 8)).toBeUndefined();
+    }
+    // Too few blocks to say anything.
+    expect(pairedGrossShift('p50', slow.head, slow.base, 100)).toBeUndefined();
+  });
+
+  it('turns a verdict the test left inconclusive into a regression, saying why; not when errors moved', () => {
+    const draft = (guards: Draft['guards']): Draft => ({
+      comparison: {
+        scenario: 'api',
+        metric: 'p50',
+        baseline: 38.6,
+        current: 234,
+        change: 5.07,
+        changeInterval: [-0.4, 60.9],
+        pValue: 0.18,
+        method: 'paired',
+        minEffect: 0.05,
+        verdict: 'inconclusive',
+        reasons: [],
+      },
+      guards,
+      pairedGross: { ratio: 4.2, blocks: 24 },
+    });
+    const decided = draft([]);
+    const errorsMoved = draft([{ kind: 'population', from: 0, to: 0.3 }]);
+    decideRun([decided, errorsMoved], 0.05);
+    expect(decided.comparison.verdict).toBe('regression');
+    expect(decided.comparison.decidedBy).toBe('gross-shift');
+    expect(decided.comparison.reasons).toEqual([
+      { kind: 'gross-shift-paired', metric: 'p50', ratio: 4.2, blocks: 24, threshold: DUET_GROSS_RATIO },
+    ]);
+    expect(errorsMoved.comparison.verdict).not.toBe('regression');
   });
 });
