@@ -71,7 +71,7 @@ beforeAll(async () => {
   git(work, ['clone', '-q', '--bare', source, origin]);
   for (let night = 0; night < NIGHTS; night++) {
     if (night === SLOWER_FROM) {
-      writeFileSync(join(source, 'server.mjs'), server(9));
+      writeFileSync(join(source, 'server.mjs'), server(30));
       git(source, ['commit', '-q', '-am', 'slower lookup']);
       git(source, ['push', '-q', origin, 'main']);
     }
@@ -161,7 +161,8 @@ describe('a nightly workflow with baseline-branch and the trends page', () => {
     const lookup = comment!.body.split('### ').find((section) => section.split('\n')[0]!.endsWith('`lookup`'))!;
     const spark = /📈 p95, 7 stored runs and this one: `([▁-█]{8})`/.exec(lookup);
     expect(spark, lookup).not.toBeNull();
-    // The three fast nights sit below the slower ones and this run (9 ms against 3 ms).
+    // The three fast nights sit below the slower ones and this run (30 ms against 3 ms: at 9 ms a
+    // CI run on a loaded machine once drew the two alike).
     const heights = [...spark![1]!].map((c) => c.codePointAt(0)!);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     expect(median(heights.slice(0, 3))).toBeLessThan(median(heights.slice(3)));
