@@ -28,10 +28,7 @@ import { segmentQuantileUs } from '../stats/paired.js';
 import { tQuantile } from '../stats/t-distribution.js';
 import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
 import { OTHER_LOAD_CHANGE_CORES } from './guards.js';
-import { MIN_SEGMENTS } from '../config/defaults.js';
-
-/** A start later than this after its intended time is a late start (the engine counts them so). */
-export const LATE_START_MS = 10;
+import { LATE_START_MS, MIN_SEGMENTS } from '../config/defaults.js';
 
 export interface GrossShift {
   /** ln(the median segment's lower bound / the slowest baseline segment): above 0. */
