@@ -6,19 +6,21 @@
 //   node bench/engine/grpc.mjs [--duration 5] [--rounds 3] [--vus 10] [--warmup 2] [--tools perfgate-grpc,grpc-js,perfgate-h1,perfgate-h2]
 // CPU per 100k requests: perfgate's own gauge over the measured window (as closed.mjs and h2.mjs);
 // the bare loop takes process.cpuUsage() over its measured window the same way.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   bundleEngine,
+  engineFigures,
   fixed,
   median,
   node,
   parseArgs,
+  printMedians,
   repo,
   runMeasured,
   scenarioFor,
+  startTargetProcess,
   workDir,
   writeEngineRunner,
 } from './common.mjs';
@@ -61,19 +63,9 @@ process.on('SIGTERM', () => process.exit(0));
 `;
 
 async function startTargets() {
-  const file = join(workDir, 'grpc-targets.mjs');
-  writeFileSync(file, targetsSource);
-  const child = spawn(node, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [h1, h2, grpc] = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (data) => resolve(String(data).trim().split(' ').map(Number)));
-    child.once('exit', (code) => reject(new Error(`targets exited with ${code}`)));
-  });
-  return {
-    h1: `http://127.0.0.1:${h1}`,
-    h2: `http://127.0.0.1:${h2}`,
-    grpc: `http://127.0.0.1:${grpc}`,
-    stop: () => child.kill('SIGTERM'),
-  };
+  const { ports, stop } = await startTargetProcess('grpc-targets.mjs', targetsSource);
+  const [h1, h2, grpc] = ports.map((port) => `http://127.0.0.1:${port}`);
+  return { h1, h2, grpc, stop };
 }
 
 // The bare loop: N calls in flight on one channel, the message serialized once, no recording.
@@ -124,17 +116,7 @@ function perfgate(url, extra) {
     ),
     ...extra,
   };
-  const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
-  const r = JSON.parse(run.stdout);
-  const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
-  return {
-    rps: r.rps,
-    requests: r.requests.total,
-    ko: r.requests.ko,
-    p50: r.latencyMs.p50,
-    p99: r.latencyMs.p99,
-    cpuPer100k: (windowCpu / r.requests.total) * 1e5,
-  };
+  return engineFigures(runMeasured(node, [runner, JSON.stringify(scenario)]));
 }
 
 const tools = {
@@ -194,12 +176,7 @@ try {
   ratio('perfgate-grpc', 'grpc-js');
   ratio('perfgate-grpc', 'perfgate-h1');
   ratio('perfgate-grpc', 'perfgate-h2');
-  for (const name of wanted) {
-    const rs = results[name];
-    console.log(
-      `median ${name.padEnd(14)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
-    );
-  }
+  printMedians(results, wanted, 14);
 } finally {
   targets.stop();
 }
