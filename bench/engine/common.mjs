@@ -196,3 +196,25 @@ export function printMedians(results, names, width) {
     );
   }
 }
+
+/**
+ * Source text (for a target script) that declares `h1`, an HTTP/1.1 server, and `h2`, an h2c
+ * server, both answering `body` (a JSON text) as application/json, neither listening yet.
+ */
+export function h1AndH2Servers(body) {
+  return `import { createServer } from 'node:http';
+import http2 from 'node:http2';
+const body = Buffer.from(${JSON.stringify(body)});
+const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+const h2 = http2.createServer();
+h2.on('stream', (stream) => {
+  stream.on('error', () => {});
+  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
+  stream.end(body);
+});
+h2.on('sessionError', () => {});
+`;
+}

@@ -13,6 +13,7 @@ import {
   bundleEngine,
   engineFigures,
   fixed,
+  h1AndH2Servers,
   median,
   node,
   parseArgs,
@@ -40,21 +41,8 @@ const grpcJs = createRequire(join(repo, 'package.json')).resolve('@grpc/grpc-js'
 // The gRPC target (test/fakes/grpc-server.mjs, answering at once: a User of 15 bytes), and an
 // HTTP/1.1 and an h2c target answering 15 bytes, each in a process of its own.
 const targetsSource = `
-import { createServer } from 'node:http';
-import http2 from 'node:http2';
+${h1AndH2Servers('{"id":"user42"}')}
 import { startGrpcServer } from ${JSON.stringify(fakeServer)};
-const body = Buffer.from('{"id":"user42"}');
-const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-const h2 = http2.createServer();
-h2.on('stream', (stream) => {
-  stream.on('error', () => {});
-  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
-  stream.end(body);
-});
-h2.on('sessionError', () => {});
 await new Promise((done) => h1.listen(0, '127.0.0.1', done));
 await new Promise((done) => h2.listen(0, '127.0.0.1', done));
 const grpc = await startGrpcServer();

@@ -12,6 +12,7 @@ import {
   bundleEngine,
   engineFigures,
   fixed,
+  h1AndH2Servers,
   hasCommand,
   median,
   node,
@@ -35,20 +36,7 @@ const counts = String(args.streams).split(',').map(Number);
 const wanted = new Set(String(args.tools).split(','));
 
 const serverSource = `
-import { createServer } from 'node:http';
-import http2 from 'node:http2';
-const body = Buffer.from('{"ok":true,"orders":[1,2,3]}');
-const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-const h2 = http2.createServer();
-h2.on('stream', (stream) => {
-  stream.on('error', () => {});
-  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
-  stream.end(body);
-});
-h2.on('sessionError', () => {});
+${h1AndH2Servers('{"ok":true,"orders":[1,2,3]}')}
 let listening = 0;
 const ready = () => { if (++listening === 2) console.log(h1.address().port + ' ' + h2.address().port); };
 h1.listen(0, '127.0.0.1', ready);
