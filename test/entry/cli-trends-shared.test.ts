@@ -88,3 +88,19 @@ describe('perfgate trends when every scenario moved at one commit', () => {
     });
   });
 });
+
+describe('perfgate trends with a results file that is not there', () => {
+  it('names the file and says what files it reads', async () => {
+    const io = { stdout: textSink(), stderr: textSink(), env: {} };
+    const missing = join(work, 'missing.json');
+    await expect(
+      runTrendsCommand(io, {
+        configPath: join(work, 'perfgate.yml'),
+        configDefaulted: true,
+        files: [missing],
+        format: 'json',
+        failOn: 'regression',
+      }),
+    ).rejects.toThrow(`${missing}: no such file; name results files written by "perfgate run -o" or saved baselines`);
+  });
+});
