@@ -27,9 +27,14 @@ export function parseArgs(defaults) {
 /** The engine as one ESM file (dependencies included), so the runner needs no TypeScript loader.
  * `from`: another checkout's engine (to compare a branch with main from one script). */
 export async function bundleEngine(from = repo, name = 'engine.mjs') {
+  return bundleEntry(join(from, 'src/engine/run-scenario.ts'), name);
+}
+
+/** `entry` (TypeScript, with whatever it imports) bundled by esbuild to `name` in the work folder, for Node. */
+export async function bundleEntry(entry, name) {
   const outfile = join(workDir, name);
   await build({
-    entryPoints: [join(from, 'src/engine/run-scenario.ts')],
+    entryPoints: [entry],
     nodePaths: [join(repo, 'node_modules')],
     bundle: true,
     platform: 'node',
