@@ -10,10 +10,11 @@
 //   node dist/cli.js compare --baseline first.json --current results.json \
 //     -c examples/orders/perfgate.yml --format markdown > comment.md
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { chromium, headlessFlags } from './chromium.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -25,9 +26,6 @@ if (!input || !/^\d+,\d+$/.test(size)) {
   console.error('usage: node scripts/docs-image.mjs comment.md [--out docs/img/pr-comment.png] [--size 1000,1300]');
   process.exit(2);
 }
-const chromium =
-  process.env.CHROMIUM ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-docs-image-'));
 try {
@@ -50,14 +48,7 @@ try {
   const shot = spawnSync(
     chromium,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--user-data-dir=${profile}`,
+      ...headlessFlags(profile),
       '--allow-file-access-from-files',
       '--virtual-time-budget=15000',
       '--hide-scrollbars',

@@ -9,11 +9,12 @@
 // Needs Debian's chromium (apt-get install -y chromium) or CHROMIUM=/path/to/chrome; not part of
 // `npm test`, which parses every mermaid block in Node instead (test/core/report/mermaid.test.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { chromium, headlessFlags } from './chromium.mjs';
 import { marked } from 'marked';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -22,9 +23,6 @@ const outFlag = args.indexOf('--out');
 const outDir = resolve(outFlag === -1 ? join(repoRoot, 'bench/out/render') : args[outFlag + 1]);
 const inputs = args.filter((arg, i) => arg !== '--out' && (outFlag === -1 || i !== outFlag + 1));
 
-const chromium =
-  process.env.CHROMIUM ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 if (!chromium) {
   console.error(
     'render-comment: no Chromium found; install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chrome',
@@ -108,15 +106,8 @@ function chrome(extra, file) {
   const run = spawnSync(
     chromium,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
+      ...headlessFlags(profile),
       '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
       '--allow-file-access-from-files',
       '--virtual-time-budget=15000',
       ...extra,

@@ -10,8 +10,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { fixed, median, node, parseArgs, repo, workDir } from '../engine/common.mjs';
+import { bundleEntry, fixed, median, node, parseArgs, repo, workDir } from '../engine/common.mjs';
 
 const args = parseArgs({ runs: 10, targets: '4x20,2x50,cpu10', neighbour: 0 });
 
@@ -77,18 +76,7 @@ async function bundle() {
     entry,
     `export { runCapacity } from ${JSON.stringify(join(repo, 'src/engine/capacity.ts'))};\nexport { parseThreshold } from ${JSON.stringify(join(repo, 'src/core/thresholds.ts'))};\n`,
   );
-  const outfile = join(workDir, 'capacity.mjs');
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(outfile);
+  return import(await bundleEntry(entry, 'capacity.mjs'));
 }
 
 /** The search of test/engine/capacity.test.ts: 1 s warm-up, 3-4 s holds, factor 1.5, 5% resolution. */

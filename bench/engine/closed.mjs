@@ -18,11 +18,13 @@ import { dirname, join } from 'node:path';
 import {
   bundleEngine,
   commandPath,
+  engineFigures,
   fixed,
   hasCommand,
   median,
   node,
   parseArgs,
+  printMedians,
   runMeasured,
   scenarioFor,
   startServer,
@@ -102,21 +104,9 @@ const tools = {
       { executor: 'constant-vus', vus: c, durationMs: args.duration * 1000 },
       args.warmup * 1000,
     );
-    const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
-    const r = JSON.parse(run.stdout);
     // CPU of the measured window (the engine's own gauge) and of the whole process.
-    const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
-    return {
-      rps: r.rps,
-      requests: r.requests.total,
-      p50: r.latencyMs.p50,
-      p99: r.latencyMs.p99,
-      cpuPer100k: (windowCpu / r.requests.total) * 1e5,
-      processCpu: run.cpuSeconds,
-      peakRssMb: run.peakRssMb,
-      saturated: r.generator.saturated,
-      ko: r.requests.ko,
-    };
+    const figures = engineFigures(runMeasured(node, [runner, JSON.stringify(scenario)]));
+    return { ...figures, saturated: figures.result.generator.saturated };
   },
   'undici request()'(url, c) {
     const run = runMeasured(node, [naive, url, String(c), String(args.duration), String(args.warmup)]);
@@ -175,12 +165,7 @@ try {
         `perfgate / ${name}: req/s ratio (median of pairs) ${fixed(median(pairs), 3)} [${pairs.map((x) => fixed(x, 3)).join(' ')}]; cpu/100k ratio ${fixed(median(cpuPairs), 3)} [${cpuPairs.map((x) => fixed(x, 3)).join(' ')}]; p50 − theirs ${fixed(median(p50diff), 3)} ms; p99 − theirs ${fixed(median(p99diff), 3)} ms`,
       );
     }
-    for (const name of Object.keys(tools)) {
-      const rs = results[name];
-      console.log(
-        `median ${name.padEnd(18)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
-      );
-    }
+    printMedians(results, Object.keys(tools), 18);
   }
 } finally {
   server.stop();

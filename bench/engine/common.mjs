@@ -27,9 +27,14 @@ export function parseArgs(defaults) {
 /** The engine as one ESM file (dependencies included), so the runner needs no TypeScript loader.
  * `from`: another checkout's engine (to compare a branch with main from one script). */
 export async function bundleEngine(from = repo, name = 'engine.mjs') {
+  return bundleEntry(join(from, 'src/engine/run-scenario.ts'), name);
+}
+
+/** `entry` (TypeScript, with whatever it imports) bundled by esbuild to `name` in the work folder, for Node. */
+export async function bundleEntry(entry, name) {
   const outfile = join(workDir, name);
   await build({
-    entryPoints: [join(from, 'src/engine/run-scenario.ts')],
+    entryPoints: [entry],
     nodePaths: [join(repo, 'node_modules')],
     bundle: true,
     platform: 'node',
@@ -54,16 +59,25 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-/** A Node target in its own process; answers a small JSON body after `delayMs`. */
-export async function startServer(delayMs) {
-  const file = join(workDir, 'server.mjs');
-  writeFileSync(file, serverSource);
-  const child = spawn(node, [file, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
+/**
+ * A target in a process of its own: `source` is written to `name` in the work folder and run with
+ * `args`; it prints the ports it listens on, space-separated, on one line once it listens.
+ */
+export async function startTargetProcess(name, source, args = []) {
+  const file = join(workDir, name);
+  writeFileSync(file, source);
+  const child = spawn(node, [file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ports = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(String(data).trim().split(' ').map(Number)));
     child.once('exit', (code) => reject(new Error(`target server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+  return { ports, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** A Node target in its own process; answers a small JSON body after `delayMs`. */
+export async function startServer(delayMs) {
+  const { ports, pid, stop } = await startTargetProcess('server.mjs', serverSource, [String(delayMs)]);
+  return { url: `http://127.0.0.1:${ports[0]}`, pid, stop };
 }
 
 /** Runs a command to its end; returns its stdout, the CPU it used (user + sys seconds) and its peak RSS. */
@@ -128,9 +142,9 @@ export function fixed(value, digits = 2) {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
-/** A runner that drives one scenario with the bundled engine and prints its result as JSON. */
-export function writeEngineRunner(enginePath) {
-  const file = join(workDir, 'run-engine.mjs');
+/** A runner (`name` in the work folder) that drives one scenario with the bundled engine and prints its result as JSON. */
+export function writeEngineRunner(enginePath, name = 'run-engine.mjs') {
+  const file = join(workDir, name);
   writeFileSync(
     file,
     `import { runScenario } from ${JSON.stringify(enginePath)};
@@ -155,4 +169,57 @@ export function scenarioFor(url, load, warmupMs) {
     maxInFlight: 10000,
     segmentMs: 5000,
   };
+}
+
+/**
+ * One engine run's result (a writeEngineRunner's JSON, under runMeasured) and the figures the
+ * comparisons print: CPU per 100k requests from the engine's own gauge over the measured window,
+ * the whole process's CPU and peak RSS beside it.
+ */
+export function engineFigures(run) {
+  const r = JSON.parse(run.stdout);
+  const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
+  return {
+    result: r,
+    rps: r.rps,
+    requests: r.requests.total,
+    ko: r.requests.ko,
+    p50: r.latencyMs.p50,
+    p99: r.latencyMs.p99,
+    cpuPer100k: (windowCpu / r.requests.total) * 1e5,
+    processCpu: run.cpuSeconds,
+    peakRssMb: run.peakRssMb,
+  };
+}
+
+/** The median of each tool's rounds, a line a tool, names padded to `width`. */
+export function printMedians(results, names, width) {
+  for (const name of names) {
+    const rs = results[name];
+    console.log(
+      `median ${name.padEnd(width)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
+    );
+  }
+}
+
+/**
+ * Source text (for a target script) that declares `h1`, an HTTP/1.1 server, and `h2`, an h2c
+ * server, both answering `body` (a JSON text) as application/json, neither listening yet.
+ */
+export function h1AndH2Servers(body) {
+  return `import { createServer } from 'node:http';
+import http2 from 'node:http2';
+const body = Buffer.from(${JSON.stringify(body)});
+const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+const h2 = http2.createServer();
+h2.on('stream', (stream) => {
+  stream.on('error', () => {});
+  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
+  stream.end(body);
+});
+h2.on('sessionError', () => {});
+`;
 }

@@ -6,19 +6,22 @@
 //   node bench/engine/grpc.mjs [--duration 5] [--rounds 3] [--vus 10] [--warmup 2] [--tools perfgate-grpc,grpc-js,perfgate-h1,perfgate-h2]
 // CPU per 100k requests: perfgate's own gauge over the measured window (as closed.mjs and h2.mjs);
 // the bare loop takes process.cpuUsage() over its measured window the same way.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   bundleEngine,
+  engineFigures,
   fixed,
+  h1AndH2Servers,
   median,
   node,
   parseArgs,
+  printMedians,
   repo,
   runMeasured,
   scenarioFor,
+  startTargetProcess,
   workDir,
   writeEngineRunner,
 } from './common.mjs';
@@ -38,21 +41,8 @@ const grpcJs = createRequire(join(repo, 'package.json')).resolve('@grpc/grpc-js'
 // The gRPC target (test/fakes/grpc-server.mjs, answering at once: a User of 15 bytes), and an
 // HTTP/1.1 and an h2c target answering 15 bytes, each in a process of its own.
 const targetsSource = `
-import { createServer } from 'node:http';
-import http2 from 'node:http2';
+${h1AndH2Servers('{"id":"user42"}')}
 import { startGrpcServer } from ${JSON.stringify(fakeServer)};
-const body = Buffer.from('{"id":"user42"}');
-const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-const h2 = http2.createServer();
-h2.on('stream', (stream) => {
-  stream.on('error', () => {});
-  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
-  stream.end(body);
-});
-h2.on('sessionError', () => {});
 await new Promise((done) => h1.listen(0, '127.0.0.1', done));
 await new Promise((done) => h2.listen(0, '127.0.0.1', done));
 const grpc = await startGrpcServer();
@@ -61,19 +51,9 @@ process.on('SIGTERM', () => process.exit(0));
 `;
 
 async function startTargets() {
-  const file = join(workDir, 'grpc-targets.mjs');
-  writeFileSync(file, targetsSource);
-  const child = spawn(node, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [h1, h2, grpc] = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (data) => resolve(String(data).trim().split(' ').map(Number)));
-    child.once('exit', (code) => reject(new Error(`targets exited with ${code}`)));
-  });
-  return {
-    h1: `http://127.0.0.1:${h1}`,
-    h2: `http://127.0.0.1:${h2}`,
-    grpc: `http://127.0.0.1:${grpc}`,
-    stop: () => child.kill('SIGTERM'),
-  };
+  const { ports, stop } = await startTargetProcess('grpc-targets.mjs', targetsSource);
+  const [h1, h2, grpc] = ports.map((port) => `http://127.0.0.1:${port}`);
+  return { h1, h2, grpc, stop };
 }
 
 // The bare loop: N calls in flight on one channel, the message serialized once, no recording.
@@ -124,17 +104,7 @@ function perfgate(url, extra) {
     ),
     ...extra,
   };
-  const run = runMeasured(node, [runner, JSON.stringify(scenario)]);
-  const r = JSON.parse(run.stdout);
-  const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
-  return {
-    rps: r.rps,
-    requests: r.requests.total,
-    ko: r.requests.ko,
-    p50: r.latencyMs.p50,
-    p99: r.latencyMs.p99,
-    cpuPer100k: (windowCpu / r.requests.total) * 1e5,
-  };
+  return engineFigures(runMeasured(node, [runner, JSON.stringify(scenario)]));
 }
 
 const tools = {
@@ -194,12 +164,7 @@ try {
   ratio('perfgate-grpc', 'grpc-js');
   ratio('perfgate-grpc', 'perfgate-h1');
   ratio('perfgate-grpc', 'perfgate-h2');
-  for (const name of wanted) {
-    const rs = results[name];
-    console.log(
-      `median ${name.padEnd(14)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
-    );
-  }
+  printMedians(results, wanted, 14);
 } finally {
   targets.stop();
 }

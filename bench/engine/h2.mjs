@@ -8,19 +8,19 @@
 // recording the time to first byte and watching for event streams cost the lean client.
 // CPU per 100k requests: perfgate's own gauge over the measured window (as closed.mjs); h2load is
 // C without warm-up, its CPU the whole process (/usr/bin/time), like wrk in closed.mjs.
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   bundleEngine,
+  engineFigures,
   fixed,
+  h1AndH2Servers,
   hasCommand,
   median,
   node,
   parseArgs,
+  printMedians,
   runMeasured,
   scenarioFor,
-  workDir,
+  startTargetProcess,
   writeEngineRunner,
 } from './common.mjs';
 
@@ -36,20 +36,7 @@ const counts = String(args.streams).split(',').map(Number);
 const wanted = new Set(String(args.tools).split(','));
 
 const serverSource = `
-import { createServer } from 'node:http';
-import http2 from 'node:http2';
-const body = Buffer.from('{"ok":true,"orders":[1,2,3]}');
-const h1 = createServer({ keepAliveTimeout: 60000 }, (req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
-});
-const h2 = http2.createServer();
-h2.on('stream', (stream) => {
-  stream.on('error', () => {});
-  stream.respond({ ':status': 200, 'content-type': 'application/json', 'content-length': body.length });
-  stream.end(body);
-});
-h2.on('sessionError', () => {});
+${h1AndH2Servers('{"ok":true,"orders":[1,2,3]}')}
 let listening = 0;
 const ready = () => { if (++listening === 2) console.log(h1.address().port + ' ' + h2.address().port); };
 h1.listen(0, '127.0.0.1', ready);
@@ -58,30 +45,16 @@ process.on('SIGTERM', () => process.exit(0));
 `;
 
 async function startServers() {
-  const file = join(workDir, 'h2-server.mjs');
-  writeFileSync(file, serverSource);
-  const child = spawn(node, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [h1, h2] = await new Promise((resolve, reject) => {
-    child.stdout.once('data', (data) => resolve(String(data).trim().split(' ').map(Number)));
-    child.once('exit', (code) => reject(new Error(`target server exited with ${code}`)));
-  });
-  return { h1: `http://127.0.0.1:${h1}`, h2: `http://127.0.0.1:${h2}`, stop: () => child.kill('SIGTERM') };
+  const { ports, stop } = await startTargetProcess('h2-server.mjs', serverSource);
+  const [h1, h2] = ports.map((port) => `http://127.0.0.1:${port}`);
+  return { h1, h2, stop };
 }
 
 const enginePath = await bundleEngine();
 const runner = writeEngineRunner(enginePath);
 let baseRunner;
 if (args.base) {
-  const baseEngine = await bundleEngine(args.base, 'base-engine.mjs');
-  baseRunner = join(workDir, 'run-base-engine.mjs');
-  writeFileSync(
-    baseRunner,
-    `import { runScenario } from ${JSON.stringify(baseEngine)};
-const result = await runScenario(JSON.parse(process.argv[2]));
-const { histogram, segments, timeline, ...rest } = result;
-process.stdout.write(JSON.stringify(rest));
-`,
-  );
+  baseRunner = writeEngineRunner(await bundleEngine(args.base, 'base-engine.mjs'), 'run-base-engine.mjs');
 }
 
 function perfgate(url, c, http, engineRunner = runner) {
@@ -89,21 +62,11 @@ function perfgate(url, c, http, engineRunner = runner) {
     ...scenarioFor(url, { executor: 'constant-vus', vus: c, durationMs: args.duration * 1000 }, args.warmup * 1000),
     ...(http ? { http } : {}),
   };
-  const run = runMeasured(node, [engineRunner, JSON.stringify(scenario)]);
-  const r = JSON.parse(run.stdout);
-  const windowCpu = r.generator.cpuCores * (r.durationMs / 1000);
+  const figures = engineFigures(runMeasured(node, [engineRunner, JSON.stringify(scenario)]));
+  const r = figures.result;
   if (r.requests.ko > 0)
     console.log(`  ${http ?? 'http/1.1'} errors: ${JSON.stringify(r.errors)} ${JSON.stringify(r.errorExamples)}`);
-  return {
-    rps: r.rps,
-    requests: r.requests.total,
-    ko: r.requests.ko,
-    p50: r.latencyMs.p50,
-    p99: r.latencyMs.p99,
-    cpuPer100k: (windowCpu / r.requests.total) * 1e5,
-    processCpu: run.cpuSeconds,
-    protocol: r.protocol?.spoken ?? 'http/1.1',
-  };
+  return { ...figures, protocol: r.protocol?.spoken ?? 'http/1.1' };
 }
 
 /** h2load's summary: "finished in 10.00s, 123.45 req/s", "requests: N total, N started, N done, N succeeded", "time for request: min max mean sd". */
@@ -180,12 +143,7 @@ try {
     ratio('perfgate-h2', 'perfgate-h1');
     ratio('perfgate-h2', 'h2load');
     ratio('perfgate-h1', 'base-h1');
-    for (const name of Object.keys(tools)) {
-      const rs = results[name];
-      console.log(
-        `median ${name.padEnd(12)} ${fixed(median(rs.map((r) => r.rps)), 0).padStart(7)} req/s  cpu/100k ${fixed(median(rs.map((r) => r.cpuPer100k)))} s  p50 ${fixed(median(rs.map((r) => r.p50)), 3)} ms  p99 ${fixed(median(rs.map((r) => r.p99)), 3)} ms`,
-      );
-    }
+    printMedians(results, Object.keys(tools), 12);
   }
 } finally {
   urls.stop();

@@ -20,6 +20,7 @@ import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { renderTrendsHtml } from '../../src/core/report/trends-html.js';
 import { createRng } from '../../src/core/stats/prng.js';
 import type { HistoryEntry } from '../../src/core/types/results.js';
+import { chromium, headlessFlags } from '../../scripts/chromium.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback?: string): string | undefined =>
@@ -30,9 +31,6 @@ if (!/^\d+,\d+$/.test(size)) {
   console.error('--size: give the window as WIDTH,HEIGHT in CSS pixels, like 1300,1000');
   process.exit(2);
 }
-const chromium =
-  process.env.CHROMIUM ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
 if (!chromium) {
   console.error('no Chromium: apt-get install -y chromium, or set CHROMIUM to its path');
   process.exit(2);
@@ -153,18 +151,7 @@ try {
   const charts = (html.match(/<figure class="series"/g) ?? []).length;
   const markers = (html.match(/<g class="change-point/g) ?? []).length;
   const profile = join(work, 'profile');
-  const common = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    `--user-data-dir=${profile}`,
-    '--hide-scrollbars',
-    `--window-size=${size}`,
-  ];
+  const common = [...headlessFlags(profile), '--hide-scrollbars', `--window-size=${size}`];
   const started = Date.now();
   const dom = spawnSync(chromium, [...common, '--dump-dom', pathToFileURL(page).href], {
     encoding: 'utf8',

@@ -30,13 +30,20 @@ export function createServiceMarker(serviceName: string): string {
 
 /** Live processes (other than perfgate) whose environment carries `marker`; [] without /proc. */
 export function findMarkedProcesses(marker: string): StrayProcess[] {
+  return scanEnvironments(Buffer.from(`${SERVICE_MARKER_VARIABLE}=${marker}\0`), () => true);
+}
+
+/**
+ * Live processes (other than perfgate) whose environment has `needle` at the start of a variable
+ * and that `accept` takes (given the environment and where the needle is); [] without /proc.
+ */
+function scanEnvironments(needle: Buffer, accept: (environ: Buffer, at: number) => boolean): StrayProcess[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return [];
   }
-  const needle = Buffer.from(`${SERVICE_MARKER_VARIABLE}=${marker}\0`);
   const found: StrayProcess[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
@@ -45,6 +52,7 @@ export function findMarkedProcesses(marker: string): StrayProcess[] {
       const at = environ.indexOf(needle);
       // The variable starts the environment or follows another's terminating NUL.
       if (at < 0 || (at > 0 && environ[at - 1] !== 0)) continue;
+      if (!accept(environ, at)) continue;
       const stat = parseProcStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
       if (!stat || !isLiveProcess(stat)) continue;
       found.push({ pid: stat.pid, command: readCommand(entry) });
@@ -168,32 +176,13 @@ export function ownerIsRunning(owner: string): boolean {
 
 /** Live processes started as services by a perfgate of `folder` that is gone (killed, crashed). */
 export function findOrphanedServices(folder = process.cwd()): StrayProcess[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
   const scope = `:${scopeOf(folder)}`;
   const prefix = Buffer.from(`${SERVICE_OWNER_VARIABLE}=`);
-  const found: StrayProcess[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const environ = readFileSync(`/proc/${entry}/environ`);
-      const at = environ.indexOf(prefix);
-      if (at < 0 || (at > 0 && environ[at - 1] !== 0)) continue;
-      const end = environ.indexOf(0, at);
-      const owner = environ.subarray(at + prefix.length, end < 0 ? undefined : end).toString();
-      if (!owner.endsWith(scope) || ownerIsRunning(owner)) continue;
-      const stat = parseProcStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (!stat || !isLiveProcess(stat)) continue;
-      found.push({ pid: stat.pid, command: readCommand(entry) });
-    } catch {
-      // Exited while we looked, or not ours to read.
-    }
-  }
-  return found;
+  return scanEnvironments(prefix, (environ, at) => {
+    const end = environ.indexOf(0, at);
+    const owner = environ.subarray(at + prefix.length, end < 0 ? undefined : end).toString();
+    return owner.endsWith(scope) && !ownerIsRunning(owner);
+  });
 }
 
 /** SIGTERM, then SIGKILL after `graceMs`, to the services a killed perfgate of `folder` left. */

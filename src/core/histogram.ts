@@ -41,6 +41,17 @@ export function mergeHistograms(histograms: Iterable<Histogram>): Histogram {
   return sum;
 }
 
+/** Encoded histograms as one, encoded; one alone is returned as it is (no decode and re-encode). */
+export function mergeEncodedHistograms(encoded: readonly string[]): string {
+  if (encoded.length === 1) return encoded[0]!;
+  const histograms = encoded.map(decodeHistogram);
+  const merged = mergeHistograms(histograms);
+  const result = encodeHistogram(merged);
+  for (const histogram of histograms) histogram.destroy();
+  merged.destroy();
+  return result;
+}
+
 /** Value at percentile `p` (0–100) in milliseconds; 0 for an empty histogram. */
 export function percentileMs(histogram: Histogram, p: number): number {
   if (histogram.totalCount === 0) return 0;

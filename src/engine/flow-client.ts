@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { Pool } from 'undici';
 import { RequestTimeoutError } from './error-class.js';
-import { Http2Error } from './h2-connection.js';
+import { describeSessionError, Http2Error } from './h2-connection.js';
 import { tlsConnectOptions } from './tls.js';
 import type { SpokenProtocol } from './transport.js';
 import { loadedUndici } from './undici-connection.js';
@@ -159,10 +159,10 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
             firstByteMs: firstByteMs || performance.now(),
           });
         });
-        stream.on('error', (error: Error) => fail(explain(sessionError ?? error)));
+        stream.on('error', (error: Error) => fail(describeSessionError(sessionError ?? error, false)));
         stream.on('close', () => {
           const code = stream.rstCode ?? http2.constants.NGHTTP2_NO_ERROR;
-          if (sessionError) fail(explain(sessionError));
+          if (sessionError) fail(describeSessionError(sessionError, false));
           else if (code !== http2.constants.NGHTTP2_NO_ERROR)
             fail(new Http2Error('ERST', `the server reset the stream (RST_STREAM code ${code})`));
           else fail(new Http2Error('EGOAWAY', 'the HTTP/2 connection closed before this request was answered'));
@@ -180,27 +180,6 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
       });
     },
   };
-}
-
-/** A session's failure as the run reports it: a peer without HTTP/2 as EPROTO, with the fix. */
-function explain(error: Error): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL')
-    return new Http2Error(
-      'EPROTO',
-      `the service does not offer HTTP/2 (h2) by ALPN (${code}); an HTTP/1.1 service needs http: 1.1 (or auto)`,
-      { cause: error },
-    );
-  if (
-    (code === 'ERR_HTTP2_ERROR' || code === 'ERR_HTTP2_SESSION_ERROR') &&
-    /PROTOCOL_ERROR|Protocol error/i.test(error.message)
-  )
-    return new Http2Error(
-      'EPROTO',
-      `the service does not speak HTTP/2 here (${error.message}); an HTTP/1.1 service needs http: 1.1 (or auto over https:)`,
-      { cause: error },
-    );
-  return error;
 }
 
 /** The client of a flow's variant: `spoken` is what `http:` asked for, or what `auto` negotiated. */

@@ -2,6 +2,7 @@
 // so near a full core it is the bottleneck) and its event-loop delay (every late callback is time
 // added to a measured latency or a request sent late).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { LATE_START_MS } from '../core/config/defaults.js';
 import { formatCount, formatMs } from '../core/report/format.js';
 
 export interface GeneratorLoad {
@@ -52,7 +53,7 @@ export const SATURATION = {
   cpuCores: 0.9,
   eventLoopDelayP99Ms: 30,
   /** A start later than this after its intended time is a late start. */
-  lateStartMs: 10,
+  lateStartMs: LATE_START_MS,
   lateShare: 0.01,
 } as const;
 

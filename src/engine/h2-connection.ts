@@ -379,9 +379,12 @@ function ignore(): void {}
 /**
  * A session's failure as the run reports it: the socket's own errors (ECONNREFUSED, TLS) as
  * they are; a peer that answered the HTTP/2 preface with something else (an HTTP/1.1 server:
- * "Protocol error") as EPROTO, with the fix.
+ * "Protocol error") as EPROTO, with the fix. The flow client (flow-client.ts) passes false for
+ * `streamErrors`: it reads a stream's error before the stream's reset code (explain above reads
+ * the code first), so a stream's PROTOCOL_ERROR there may be the server's RST_STREAM, not a peer
+ * without HTTP/2, and stays as it is.
  */
-function describeSessionError(error: Error): Error {
+export function describeSessionError(error: Error, streamErrors = true): Error {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL')
     return new Http2Error(
@@ -389,7 +392,11 @@ function describeSessionError(error: Error): Error {
       `the service does not offer HTTP/2 (h2) by ALPN (${code}); an HTTP/1.1 service needs http: 1.1 (or auto)`,
       { cause: error },
     );
-  if (code === 'ERR_HTTP2_ERROR' || code === 'ERR_HTTP2_SESSION_ERROR' || code === 'ERR_HTTP2_STREAM_ERROR') {
+  if (
+    code === 'ERR_HTTP2_ERROR' ||
+    code === 'ERR_HTTP2_SESSION_ERROR' ||
+    (streamErrors && code === 'ERR_HTTP2_STREAM_ERROR')
+  ) {
     if (/PROTOCOL_ERROR|Protocol error/i.test(error.message))
       return new Http2Error(
         'EPROTO',

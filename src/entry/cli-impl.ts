@@ -3,7 +3,7 @@ import { renderComparisonJson } from '../core/report/json.js';
 import { renderJunit } from '../core/report/junit.js';
 import { renderGitlabLoadPerformance } from '../core/report/gitlab.js';
 import { existsSync } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
 import type { ComparisonFormat, FailOn, Shard } from '../core/options.js';
@@ -29,6 +29,7 @@ import { checkServiceFolders, loadConfig, loadScenarioRows } from '../adapters/c
 import { createDirStore } from '../adapters/baseline-store-dir.js';
 import { readProvenance } from '../adapters/provenance.js';
 import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
+import { readInputFile } from '../adapters/input-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest, type LoadTestOptions } from './run-impl.js';
 import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
@@ -207,7 +208,10 @@ async function judgeFiles(
   io: CliIo,
   options: { baselinePath?: string; currentPath: string; configPath?: string; seed?: number },
 ): Promise<{ comparison: Comparison; config: Pick<Config, 'thresholds' | 'compare' | 'report'> }> {
-  const read = parseResultsFile(await readInputFile(options.currentPath, '--current'), options.currentPath);
+  const read = parseResultsFile(
+    await readInputFile(options.currentPath, `--current ${options.currentPath}`),
+    options.currentPath,
+  );
   refuseInterrupted(read, options.currentPath, '--current');
   const pairable = read.ab !== undefined && read.ab.baseFailure === undefined;
   if (options.baselinePath === undefined && !pairable) {
@@ -229,7 +233,9 @@ async function judgeFiles(
     );
   }
   const baselineText =
-    options.baselinePath === undefined ? undefined : await readInputFile(options.baselinePath, '--baseline');
+    options.baselinePath === undefined
+      ? undefined
+      : await readInputFile(options.baselinePath, `--baseline ${options.baselinePath}`);
   const configPath = await comparisonConfigPath(io, options.configPath);
   const loaded = configPath ? (await loadConfig(configPath)).config : undefined;
   const config: Pick<Config, 'thresholds' | 'compare' | 'report'> = loaded ?? {
@@ -347,7 +353,7 @@ export async function runMergeCommand(
   await checkOutputPath(options.outputPath, '-o');
   const shards: { path: string; results: Results }[] = [];
   for (const path of options.inputPaths)
-    shards.push({ path, results: parseResultsFile(await readInputFile(path, 'merge'), path) });
+    shards.push({ path, results: parseResultsFile(await readInputFile(path, `merge ${path}`), path) });
   const merged = mergeResults(shards);
   await writeJsonFile(options.outputPath, merged);
   io.stdout.write(`${renderRunSummary(merged)}\n`);
@@ -430,17 +436,6 @@ export function renderReport(
       return renderJunit(comparison);
     case 'gitlab':
       return renderGitlabLoadPerformance(comparison);
-  }
-}
-
-async function readInputFile(path: string, flag: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(
-      `${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
-    );
   }
 }
 

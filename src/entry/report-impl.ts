@@ -6,6 +6,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputFileError } from '../core/errors.js';
+import { readInputFile, unreadableInput } from '../adapters/input-file.js';
 import { maskStrings, secretValues } from '../core/mask.js';
 import { MAX_RESULTS_BYTES, readResultsText } from '../core/results/read.js';
 import type { ComparisonFormat, FailOn } from '../core/options.js';
@@ -67,10 +68,7 @@ export async function readUntrustedResults(path: string, what: string): Promise<
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof InputFileError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(
-      `${what} ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
-    );
+    throw unreadableInput(error, `${what} ${path}`);
   }
   return parseUntrustedResults(text, `${what} ${path}`);
 }
@@ -131,13 +129,8 @@ export async function runReportCommand(
     : { thresholds: {}, compare: defaultCompareConfig() };
   let baseline: BaselineLookup = { kind: 'missing', detail: 'no --baseline was given' };
   if (options.baselinePath) {
-    try {
-      baseline = { kind: 'found', text: await readFile(options.baselinePath, 'utf8'), source: options.baselinePath };
-    } catch (error) {
-      throw new InputFileError(
-        `--baseline ${options.baselinePath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}; check the path`,
-      );
-    }
+    const text = await readInputFile(options.baselinePath, `--baseline ${options.baselinePath}`);
+    baseline = { kind: 'found', text, source: options.baselinePath };
   }
   if (baseline.kind === 'found') baseline = { ...baseline, text: maskJsonText(baseline.text, secretValues(io.env)) };
   const { comparison } = judgeRun({ current, config, baseline });

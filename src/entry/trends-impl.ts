@@ -1,6 +1,6 @@
 // `perfgate trends`: the stored runs (the newest baseline's, or results and baseline files given
 // by name) searched for the commits where a metric changed level.
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, InputFileError } from '../core/errors.js';
 import type { TrendsFormat } from '../core/options.js';
@@ -20,6 +20,7 @@ import {
 import { renderTrendsHtml } from '../core/report/trends-html.js';
 import type { MetricName } from '../core/types/config.js';
 import { checkOutputPath, writeFileAtomic } from '../adapters/output-file.js';
+import { readInputFile } from '../adapters/input-file.js';
 import { loadConfig } from '../adapters/config-file.js';
 import { createDirStore } from '../adapters/baseline-store-dir.js';
 import type { CliIo } from './cli-impl.js';
@@ -44,17 +45,6 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function readInput(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(
-      `${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}; name results files written by "perfgate run -o" or saved baselines`,
-    );
   }
 }
 
@@ -86,7 +76,13 @@ export async function collectRuns(
 ): Promise<{ runs: HistoryEntry[]; source: string }> {
   if (options.files.length > 0) {
     const runs: HistoryEntry[] = [];
-    for (const file of options.files) runs.push(...runsOfText(await readInput(file), file));
+    for (const file of options.files)
+      runs.push(
+        ...runsOfText(
+          await readInputFile(file, file, 'name results files written by "perfgate run -o" or saved baselines'),
+          file,
+        ),
+      );
     return { runs, source: `${options.files.length} file(s)` };
   }
   const dir = options.baselineDir ?? '.perfgate';

@@ -7,16 +7,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBranchStore } from '../../src/adapters/baseline-store-branch.js';
+import { git } from '../fakes/git.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-branch-store-'));
 const origin = join(work, 'origin.git');
 const savedTemp = process.env.RUNNER_TEMP;
-
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
 
 let clones = 0;
 function clone(): string {

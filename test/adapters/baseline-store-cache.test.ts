@@ -1,53 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CacheStoreError, createCacheStore } from '../../src/adapters/baseline-store-cache.js';
-import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
-
-// Everything the @actions/cache client reads from the environment, set per test and put back after.
-const clientEnvNames = [
-  'ACTIONS_RESULTS_URL',
-  'ACTIONS_RUNTIME_TOKEN',
-  'ACTIONS_CACHE_SERVICE_V2',
-  'ACTIONS_CACHE_URL',
-  'ACTIONS_CACHE_MODE',
-  'GITHUB_SERVER_URL',
-  'GITHUB_WORKSPACE',
-  'RUNNER_TEMP',
-] as const;
+import { useCacheServiceFake } from '../fakes/cache-client.js';
 
 describe('createCacheStore with the real @actions/cache client', () => {
-  let fake: CacheServiceFake;
-  let scratch: string;
-  const savedEnv = new Map<string, string | undefined>();
+  const cache = useCacheServiceFake('perfgate-cache-store-');
 
-  beforeAll(async () => {
-    fake = await startCacheServiceFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-
-  beforeEach(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'perfgate-cache-store-'));
-    for (const name of clientEnvNames) savedEnv.set(name, process.env[name]);
-    for (const name of clientEnvNames) delete process.env[name];
-    Object.assign(process.env, fake.env(), { RUNNER_TEMP: join(scratch, 'runner-temp'), GITHUB_WORKSPACE: scratch });
-    fake.readOnly = false;
-    fake.readDenied = false;
-    fake.requests.length = 0;
-    fake.entries.length = 0;
-  });
-  afterEach(async () => {
-    for (const [name, value] of savedEnv) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    await rm(scratch, { recursive: true, force: true });
-  });
-
-  const storeFor = (configHash: string) => createCacheStore({ configHash, workDir: join(scratch, 'perfgate') });
+  const storeFor = (configHash: string) => createCacheStore({ configHash, workDir: join(cache.scratch, 'perfgate') });
 
   it('saves under an immutable run key and restores the newest entry by prefix', async () => {
     const store = storeFor('abc123');
@@ -56,19 +15,21 @@ describe('createCacheStore with the real @actions/cache client', () => {
     // Another config's baseline, saved last: the prefix must keep it out.
     await storeFor('def456').save('{"other":true}\n', { runId: '1003', attempt: '1' });
 
-    expect(fake.entries.map((e) => [e.key, e.finalized])).toEqual([
+    expect(cache.fake.entries.map((e) => [e.key, e.finalized])).toEqual([
       ['perfgate-v1-abc123-1001-1', true],
       ['perfgate-v1-abc123-1002-1', true],
       ['perfgate-v1-def456-1003-1', true],
     ]);
-    const creates = fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry');
+    const creates = cache.fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry');
     expect(creates).toHaveLength(3);
-    expect(creates.every((r) => r.kind === 'twirp' && r.authorization === `Bearer ${fake.token}`)).toBe(true);
-    expect(fake.requests.filter((r) => r.kind === 'blob' && r.method === 'PUT').length).toBeGreaterThanOrEqual(3);
+    expect(creates.every((r) => r.kind === 'twirp' && r.authorization === `Bearer ${cache.fake.token}`)).toBe(true);
+    expect(cache.fake.requests.filter((r) => r.kind === 'blob' && r.method === 'PUT').length).toBeGreaterThanOrEqual(3);
 
     const loaded = await storeFor('abc123').load();
     expect(loaded).toEqual({ text: '{"run":2}\n', source: 'Actions cache key perfgate-v1-abc123-1002-1' });
-    const lookup = fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'GetCacheEntryDownloadURL').at(-1);
+    const lookup = cache.fake.requests
+      .filter((r) => r.kind === 'twirp' && r.method === 'GetCacheEntryDownloadURL')
+      .at(-1);
     expect(lookup?.kind === 'twirp' && lookup.body.key).toBe('perfgate-v1-abc123-');
   });
 
@@ -80,7 +41,7 @@ describe('createCacheStore with the real @actions/cache client', () => {
   it('does not pass a stale local file off as a restored baseline', async () => {
     const store = storeFor('abc123');
     await store.save('{"run":1}\n', { runId: '1', attempt: '1' });
-    fake.entries.length = 0;
+    cache.fake.entries.length = 0;
     await expect(store.load()).resolves.toBeUndefined();
   });
 
@@ -95,12 +56,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
     expect((error as CacheStoreError).kind).toBe('conflict');
     expect((error as Error).message).toContain('perfgate-v1-abc123-77-2');
     expect((error as Error).message).toMatch(/already exists/);
-    expect(fake.entries.filter((e) => e.key === 'perfgate-v1-abc123-77-2')).toHaveLength(1);
+    expect(cache.fake.entries.filter((e) => e.key === 'perfgate-v1-abc123-77-2')).toHaveLength(1);
   });
 
   // @actions/cache words every failed reserve as "another job may be creating this cache".
   it('reports a reserve answered 429 as rate limiting, not as a taken key', async () => {
-    fake.createStatus = 429;
+    cache.fake.createStatus = 429;
     try {
       const error = await storeFor('abc123')
         .save('{}', { runId: '6', attempt: '1' })
@@ -113,15 +74,15 @@ describe('createCacheStore with the real @actions/cache client', () => {
       expect((error as Error).message).toMatch(/the cache service is rate limiting this repository \(HTTP 429\)/);
       expect((error as Error).message).not.toMatch(/an entry with this key already exists/);
     } finally {
-      fake.createStatus = undefined;
+      cache.fake.createStatus = undefined;
     }
   });
 
   it("reports a reserve answered 500 (after the client's retries) as a service failure, not as a taken key", async () => {
-    fake.createStatus = 500;
+    cache.fake.createStatus = 500;
     // @actions/cache waits 3 s, then ~4.5, ~6.8 and ~10 s between its five attempts, with no option
     // or variable to shorten that: a fake clock skips the waits (25-35 s of them), while every
-    // attempt is still a real request to the loopback fake.
+    // attempt is still a real request to the loopback cache.fake.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let settled = false;
@@ -144,15 +105,15 @@ describe('createCacheStore with the real @actions/cache client', () => {
       );
       expect((error as Error).message).not.toMatch(/an entry with this key already exists/);
       // The client made all its attempts: not one answer was taken for the service's last word.
-      expect(fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry')).toHaveLength(5);
+      expect(cache.fake.requests.filter((r) => r.kind === 'twirp' && r.method === 'CreateCacheEntry')).toHaveLength(5);
     } finally {
       vi.useRealTimers();
-      fake.createStatus = undefined;
+      cache.fake.createStatus = undefined;
     }
   });
 
   it('throws a read-only error when the token may not write, and stores nothing', async () => {
-    fake.readOnly = true;
+    cache.fake.readOnly = true;
     const error = await storeFor('abc123')
       .save('{}', { runId: '5', attempt: '1' })
       .then(
@@ -163,8 +124,8 @@ describe('createCacheStore with the real @actions/cache client', () => {
     expect((error as CacheStoreError).kind).toBe('read-only');
     expect((error as Error).message).toMatch(/read-only token/);
     expect((error as Error).message).toContain('cache write denied');
-    expect(fake.entries).toHaveLength(0);
-    expect(fake.requests.some((r) => r.kind === 'blob')).toBe(false);
+    expect(cache.fake.entries).toHaveLength(0);
+    expect(cache.fake.requests.some((r) => r.kind === 'blob')).toBe(false);
   });
 
   it('treats a runner cache-mode without writes as read-only', async () => {
@@ -177,12 +138,12 @@ describe('createCacheStore with the real @actions/cache client', () => {
       );
     expect((error as CacheStoreError).kind).toBe('read-only');
     expect((error as Error).message).toContain("cache-mode 'read'");
-    expect(fake.requests).toHaveLength(0);
+    expect(cache.fake.requests).toHaveLength(0);
   });
 
   it('throws when reading is denied instead of reporting a miss', async () => {
     await storeFor('abc123').save('{"run":1}\n', { runId: '1', attempt: '1' });
-    fake.readDenied = true;
+    cache.fake.readDenied = true;
     const error = await storeFor('abc123')
       .load()
       .then(
@@ -199,7 +160,7 @@ describe('createCacheStore with the real @actions/cache client', () => {
     const store = storeFor('abc123');
     await expect(store.load()).rejects.toThrow(/not available.*--baseline-dir/);
     await expect(store.save('{}', { runId: '1', attempt: '1' })).rejects.toThrow(/not available/);
-    expect(fake.requests).toHaveLength(0);
+    expect(cache.fake.requests).toHaveLength(0);
   });
 
   it('refuses a run id that cannot be part of a key', async () => {

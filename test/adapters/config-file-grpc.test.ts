@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/adapters/config-file.js';
-import { ConfigError } from '../../src/core/errors.js';
+import { loadErrorOf } from '../core/config/problems.js';
 import { USERS_PROTO } from '../fakes/grpc-server.mjs';
 
 let dir: string;
@@ -40,15 +40,6 @@ async function configWith(lines: string[], baseUrl = 'http://127.0.0.1:50051'): 
 }
 
 const GOOD = 'grpc: { proto: protos/users.proto, service: users.v1.Users, method: GetUser';
-
-async function loadError(file: string): Promise<string> {
-  const error = await loadConfig(file).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return (error as Error).message;
-}
 
 describe('loadConfig with a gRPC scenario', () => {
   it('resolves the proto and turns the call into the request template; the HTTP defaults do not apply to it', async () => {
@@ -136,7 +127,7 @@ describe('loadConfig with a gRPC scenario', () => {
       /grpc\.message\.fields: "name" is not a list, and fields is repeated/,
     ],
   ])('refuses %s, naming the key, the value and the fix', async (_name, line, pattern) => {
-    expect(await loadError(await configWith([line]))).toMatch(pattern);
+    expect(await loadErrorOf(await configWith([line]))).toMatch(pattern);
   });
 
   it('names an import it cannot find, and finds it in includeDirs; names a proto that does not parse', async () => {
@@ -152,13 +143,13 @@ describe('loadConfig with a gRPC scenario', () => {
     await writeFile(path.join(dir, 'protos', 'broken.proto'), 'syntax = "proto3";\nmessage M { string x = 1 }\n');
     const orders =
       'grpc: { proto: protos/orders.proto, service: orders.Orders, method: Get, message: { id: { value: "7" } }';
-    expect(await loadError(await configWith([`${orders} }`]))).toMatch(
+    expect(await loadErrorOf(await configWith([`${orders} }`]))).toMatch(
       /scenarios\.users\.grpc\.proto: "protos\/orders\.proto" imports "common\/types\.proto", which is in none of its folders \(.*protos\); add the folder that holds it to grpc\.includeDirs/,
     );
     const { config } = await loadConfig(await configWith([`${orders}, includeDirs: [shared] }`]));
     expect(config.scenarios[0]!.grpc!.includeDirs).toEqual([path.join(dir, 'shared')]);
     expect(
-      await loadError(await configWith(['grpc: { proto: protos/broken.proto, service: M, method: Get }'])),
+      await loadErrorOf(await configWith(['grpc: { proto: protos/broken.proto, service: M, method: Get }'])),
     ).toMatch(/"protos\/broken\.proto" does not parse \(illegal token '\}', ';' expected \(line 2\)\); fix the file/);
   });
 
@@ -169,7 +160,7 @@ describe('loadConfig with a gRPC scenario', () => {
         'data: { file: rows.csv }',
       ]),
     );
-    expect(await loadError(await configWith([`${GOOD}, message: { id: "\${row.id}" } }`]))).toMatch(
+    expect(await loadErrorOf(await configWith([`${GOOD}, message: { id: "\${row.id}" } }`]))).toMatch(
       /scenarios\.users\.grpc\.message: uses \$\{row\.id\} but the scenario has no data/,
     );
   });
@@ -189,11 +180,11 @@ describe('loadConfig with a gRPC scenario', () => {
     ['a reserved metadata key', '', /grpc\.metadata\.grpc-timeout: "grpc-timeout" is set by gRPC itself; remove it/],
   ])('refuses %s beside grpc', async (_name, line, pattern) => {
     const metadata = line === '' ? ', metadata: { grpc-timeout: 1S }' : '';
-    expect(await loadError(await configWith([`${GOOD}${metadata} }`, ...(line ? [line] : [])]))).toMatch(pattern);
+    expect(await loadErrorOf(await configWith([`${GOOD}${metadata} }`, ...(line ? [line] : [])]))).toMatch(pattern);
   });
 
   it('refuses a baseUrl with a path, and tls on an http: target', async () => {
-    expect(await loadError(await configWith([`${GOOD} }`], 'http://127.0.0.1:50051/api'))).toMatch(
+    expect(await loadErrorOf(await configWith([`${GOOD} }`], 'http://127.0.0.1:50051/api'))).toMatch(
       /has the path "\/api", but a gRPC call's path is \/<service>\/<method>; give the origin only/,
     );
   });

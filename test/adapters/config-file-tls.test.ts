@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/adapters/config-file.js';
-import { ConfigError } from '../../src/core/errors.js';
+import { loadErrorOf } from '../core/config/problems.js';
 
 const certs = path.resolve(import.meta.dirname, '../fixtures/tls');
 let dir: string;
@@ -42,15 +42,6 @@ async function configWith(tlsLines: string[]): Promise<string> {
   return file;
 }
 
-async function loadError(file: string): Promise<string> {
-  const error = await loadConfig(file).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return (error as Error).message;
-}
-
 describe('loadConfig with tls: files', () => {
   it("resolves them against the config file's folder", async () => {
     const { config } = await loadConfig(await configWith(['  tls: { ca: certs/ca.pem }']));
@@ -66,7 +57,7 @@ describe('loadConfig with tls: files', () => {
   });
 
   it('names a missing file by the key that set it', async () => {
-    const message = await loadError(await configWith(['  tls: { ca: certs/nope.pem }']));
+    const message = await loadErrorOf(await configWith(['  tls: { ca: certs/nope.pem }']));
     expect(message).toContain(
       `defaults.tls.ca: "certs/nope.pem" (${path.join(dir, 'certs/nope.pem')}): no such file; tls.ca is a PEM file, relative to the config file's folder`,
     );
@@ -75,7 +66,7 @@ describe('loadConfig with tls: files', () => {
   });
 
   it('refuses a file that is no PEM, and a key that is not the certificate’s', async () => {
-    expect(await loadError(await configWith(['  tls: { ca: certs/garbage.pem }']))).toMatch(
+    expect(await loadErrorOf(await configWith(['  tls: { ca: certs/garbage.pem }']))).toMatch(
       /defaults\.tls\.ca: ".*garbage\.pem" holds no PEM certificate \(-----BEGIN CERTIFICATE-----\); convert it/,
     );
     const file = await configWith(['  tls: { ca: certs/ca.pem }']);
@@ -83,7 +74,7 @@ describe('loadConfig with tls: files', () => {
       file,
       (await import('node:fs')).readFileSync(file, 'utf8').replace('certs/client.key', 'certs/server.key'),
     );
-    expect(await loadError(file)).toMatch(
+    expect(await loadErrorOf(file)).toMatch(
       /scenarios\.b\.tls\.cert, scenarios\.b\.tls\.key: ".*client\.pem" and ".*server\.key" do not go together \(.*\); give the key of that very certificate/,
     );
   });

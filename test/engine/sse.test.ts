@@ -2,19 +2,14 @@
 // loopback SSE servers driven by each client, whose first event comes 20 ms after the request and
 // whose stream lasts 300 ms; stream.events and stream.maxDuration end a stream early, as an answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HttpVersion, ScenarioConfig } from '../../src/core/types/config.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
+import { serveOverProtocol, TLS_FIXTURES } from '../fakes/http.js';
 import { EventCounter, isEventStream } from '../../src/engine/sse.js';
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/tls');
-const pem = (name: string): Buffer => readFileSync(path.join(fixtures, name));
 const FIRST_MS = 20;
 const EVERY_MS = 20;
 const EVENTS = 15; // the last at 20 + 14 × 20 = 300 ms
@@ -79,19 +74,9 @@ function events(
 }
 
 async function serve(kind: 'http' | 'https' | 'h2c'): Promise<string> {
-  const server =
-    kind === 'http'
-      ? createHttpServer(events)
-      : kind === 'https'
-        ? createHttpsServer({ cert: pem('server.pem'), key: pem('server.key') }, events)
-        : http2.createServer(events);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  closers.push(() => {
-    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close();
-  });
-  return `${kind === 'https' ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOverProtocol(kind, events);
+  closers.push(() => void server.close());
+  return server.url;
 }
 
 function run(baseUrl: string, extra: Partial<ScenarioConfig> & { http?: HttpVersion } = {}) {
@@ -105,7 +90,7 @@ function run(baseUrl: string, extra: Partial<ScenarioConfig> & { http?: HttpVers
     thinkTimeMs: 0,
     maxInFlight: 100,
     segmentMs: 600,
-    ...(baseUrl.startsWith('https:') ? { tls: { ca: path.join(fixtures, 'ca.pem') } } : {}),
+    ...(baseUrl.startsWith('https:') ? { tls: { ca: path.join(TLS_FIXTURES, 'ca.pem') } } : {}),
     ...extra,
   });
 }

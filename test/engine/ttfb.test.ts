@@ -2,19 +2,14 @@
 // starts 20 ms after the request and ends 200 ms after it, driven by each client (lean HTTP/1.1,
 // undici over TLS, node:http2); `latency: ttfb` swaps which measure is the latency.
 import { afterEach, describe, expect, it } from 'vitest';
-import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HttpVersion, LatencyMeasure, ScenarioConfig } from '../../src/core/types/config.js';
 import { decodeHistogram } from '../../src/core/histogram.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
+import { serveOverProtocol, TLS_FIXTURES } from '../fakes/http.js';
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/tls');
-const pem = (name: string): Buffer => readFileSync(path.join(fixtures, name));
 const FIRST_MS = 20;
 const END_MS = 200;
 
@@ -37,19 +32,9 @@ function slowBody(
 }
 
 async function serve(kind: 'http' | 'https' | 'h2c'): Promise<string> {
-  const server =
-    kind === 'http'
-      ? createHttpServer(slowBody)
-      : kind === 'https'
-        ? createHttpsServer({ cert: pem('server.pem'), key: pem('server.key') }, slowBody)
-        : http2.createServer(slowBody);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  closers.push(() => {
-    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close();
-  });
-  return `${kind === 'https' ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOverProtocol(kind, slowBody);
+  closers.push(() => void server.close());
+  return server.url;
 }
 
 function run(baseUrl: string, extra: { http?: HttpVersion; latency?: LatencyMeasure } = {}) {
@@ -63,7 +48,7 @@ function run(baseUrl: string, extra: { http?: HttpVersion; latency?: LatencyMeas
     thinkTimeMs: 0,
     maxInFlight: 100,
     segmentMs: 500,
-    ...(baseUrl.startsWith('https:') ? { tls: { ca: path.join(fixtures, 'ca.pem') } } : {}),
+    ...(baseUrl.startsWith('https:') ? { tls: { ca: path.join(TLS_FIXTURES, 'ca.pem') } } : {}),
     ...extra,
   };
   return runScenario(scenario);
@@ -110,14 +95,11 @@ describe('time to first byte', () => {
   });
 
   it('an answer without a body has its end as its first byte', async () => {
-    const server = createHttpServer((_request, response) => setTimeout(() => response.writeHead(204).end(), 10));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    closers.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const result = await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const server = await serveOverProtocol('http', (_request, response) =>
+      setTimeout(() => (response as ServerResponse).writeHead(204).end(), 10),
+    );
+    closers.push(() => void server.close());
+    const result = await run(server.url);
     expect(result.requests.ok).toBeGreaterThan(10);
     expect(result.ttfbMs!.p50).toBe(result.latencyMs.p50);
     expect(result.ttfbMs!.max).toBe(result.latencyMs.max);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
 import { isAlive, serverSource, startedIn } from '../fakes/ab-checkouts.js';
 import { makeWorkDir, startActionWorld, type ActionWorld } from './action-harness.js';
+import { commitFiles, git, initRepository } from '../fakes/git.js';
 
 const work = makeWorkDir('action-base-ref');
 let world: ActionWorld;
@@ -39,28 +40,15 @@ scenarios:
     request: { path: /lookup }
 `;
 
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
 /** A bare origin with a base commit and a slower head commit, and a depth-1 clone of the head. */
 function shallowCheckout(name: string): { workspace: string; baseSha: string; headSha: string } {
   const source = join(work, `${name}-source`);
-  mkdirSync(source, { recursive: true });
-  git(source, ['init', '-q', '-b', 'main']);
-  git(source, ['config', 'user.email', 'test@example.com']);
-  git(source, ['config', 'user.name', 'test']);
-  writeFileSync(join(source, '.gitignore'), 'started/\nsetup-done\n');
-  writeFileSync(join(source, 'perfgate.yml'), CONFIG);
-  writeFileSync(join(source, 'server.mjs'), serverSource(3));
-  git(source, ['add', '-A']);
-  git(source, ['commit', '-q', '-m', 'base']);
-  const baseSha = git(source, ['rev-parse', 'HEAD']);
-  writeFileSync(join(source, 'server.mjs'), serverSource(12));
-  git(source, ['commit', '-q', '-am', 'head: slower']);
-  const headSha = git(source, ['rev-parse', 'HEAD']);
+  const baseSha = initRepository(
+    source,
+    { '.gitignore': 'started/\nsetup-done\n', 'perfgate.yml': CONFIG, 'server.mjs': serverSource(3) },
+    'base',
+  );
+  const headSha = commitFiles(source, { 'server.mjs': serverSource(12) }, 'head: slower');
   const origin = join(work, `${name}-origin.git`);
   git(work, ['clone', '-q', '--bare', source, origin]);
   const workspace = join(work, name);

@@ -4,11 +4,11 @@
 // the head checked out it runs A/B; merge_group runs A/B against the payload's base_sha; a base
 // that cannot be fetched falls back to the stored baseline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverSource } from '../fakes/ab-checkouts.js';
 import { makeWorkDir, startActionWorld, type ActionWorld } from './action-harness.js';
+import { commitFiles, git, initRepository } from '../fakes/git.js';
 
 const work = makeWorkDir('action-events');
 let world: ActionWorld;
@@ -26,12 +26,6 @@ scenarios:
     request: { path: /lookup }
 `;
 
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
 let origin = '';
 let baseSha = '';
 let headSha = '';
@@ -39,20 +33,13 @@ let headSha = '';
 beforeAll(async () => {
   world = await startActionWorld({ work, inputs: { config: 'perfgate.yml', 'upload-results': 'false' } });
   const source = join(work, 'source');
-  mkdirSync(source, { recursive: true });
-  git(source, ['init', '-q', '-b', 'main']);
-  git(source, ['config', 'user.email', 'test@example.com']);
-  git(source, ['config', 'user.name', 'test']);
-  writeFileSync(join(source, '.gitignore'), 'started/\n');
-  writeFileSync(join(source, 'perfgate.yml'), CONFIG);
-  writeFileSync(join(source, 'server.mjs'), serverSource(3));
-  git(source, ['add', '-A']);
-  git(source, ['commit', '-q', '-m', 'base']);
-  baseSha = git(source, ['rev-parse', 'HEAD']);
+  baseSha = initRepository(
+    source,
+    { '.gitignore': 'started/\n', 'perfgate.yml': CONFIG, 'server.mjs': serverSource(3) },
+    'base',
+  );
   git(source, ['checkout', '-q', '-b', 'feature']);
-  writeFileSync(join(source, 'server.mjs'), serverSource(4));
-  git(source, ['commit', '-q', '-am', 'head']);
-  headSha = git(source, ['rev-parse', 'HEAD']);
+  headSha = commitFiles(source, { 'server.mjs': serverSource(4) }, 'head');
   origin = join(work, 'origin.git');
   git(work, ['clone', '-q', '--bare', source, origin]);
 }, 60_000);

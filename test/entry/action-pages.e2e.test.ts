@@ -5,11 +5,11 @@
 // scenario × metric and the change point marked on the night the handler slowed; a PR run after
 // it shows the p95 of the stored nights as a sparkline in its comment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { makeWorkDir, startActionWorld, type ActionWorld } from './action-harness.js';
+import { commitFiles, git, initRepository } from '../fakes/git.js';
 
 const work = makeWorkDir('action-pages');
 let world: ActionWorld;
@@ -36,12 +36,6 @@ createServer((req, res) => {
 `;
 }
 
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
 const NIGHTS = 7;
 const SLOWER_FROM = 3; // the fourth night, index 3 among the stored runs
 const inputs = { 'baseline-branch': 'perfgate-data', 'base-ref': 'none', 'fail-on': 'threshold' };
@@ -59,20 +53,12 @@ function checkout(name: string): string {
 beforeAll(async () => {
   world = await startActionWorld({ work, inputs: { config: 'perfgate.yml', 'upload-results': 'false' } });
   source = join(work, 'source');
-  mkdirSync(source, { recursive: true });
-  git(source, ['init', '-q', '-b', 'main']);
-  git(source, ['config', 'user.email', 'test@example.com']);
-  git(source, ['config', 'user.name', 'test']);
-  writeFileSync(join(source, 'perfgate.yml'), CONFIG);
-  writeFileSync(join(source, 'server.mjs'), server(3));
-  git(source, ['add', '-A']);
-  git(source, ['commit', '-q', '-m', 'fast lookup']);
+  initRepository(source, { 'perfgate.yml': CONFIG, 'server.mjs': server(3) }, 'fast lookup');
   origin = join(work, 'origin.git');
   git(work, ['clone', '-q', '--bare', source, origin]);
   for (let night = 0; night < NIGHTS; night++) {
     if (night === SLOWER_FROM) {
-      writeFileSync(join(source, 'server.mjs'), server(30));
-      git(source, ['commit', '-q', '-am', 'slower lookup']);
+      commitFiles(source, { 'server.mjs': server(30) }, 'slower lookup');
       git(source, ['push', '-q', origin, 'main']);
     }
     const run = await world.runStep({ event: 'schedule', workspace: checkout(`night-${night}`), inputs });

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
 import { isAlive, serverSource, startedIn } from '../fakes/ab-checkouts.js';
+import { commitFiles, git, initRepository } from '../fakes/git.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-base-ref-'));
 let cli = '';
@@ -46,35 +47,25 @@ function setupSource(kind: 'ok' | 'fail' | 'hang'): string {
   }
 }
 
-function sh(cwd: string, args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
 /** A repository under perf/ with a base commit (delay 3 ms) and a head commit (delay `headDelayMs`). */
 function repository(name: string, base: { setup: 'ok' | 'fail' | 'hang' }, headDelayMs: number): string {
   const root = join(work, name);
-  const perf = join(root, 'perf');
-  mkdirSync(perf, { recursive: true });
-  sh(root, ['init', '-q', '-b', 'main']);
-  sh(root, ['config', 'user.email', 'test@example.com']);
-  sh(root, ['config', 'user.name', 'test']);
-  writeFileSync(join(root, '.gitignore'), 'started/\nsetup-done\n.perfgate/\nresults.json\n');
-  writeFileSync(join(perf, 'perfgate.yml'), CONFIG);
-  writeFileSync(join(perf, 'server.mjs'), serverSource(3));
-  writeFileSync(join(perf, 'setup.mjs'), setupSource(base.setup));
-  sh(root, ['add', '-A']);
-  sh(root, ['commit', '-q', '-m', 'base']);
-  writeFileSync(join(perf, 'server.mjs'), serverSource(headDelayMs));
-  writeFileSync(join(perf, 'setup.mjs'), setupSource('ok'));
-  sh(root, ['add', '-A']);
-  sh(root, ['commit', '-q', '--allow-empty', '-m', 'head']);
+  initRepository(
+    root,
+    {
+      '.gitignore': 'started/\nsetup-done\n.perfgate/\nresults.json\n',
+      'perf/perfgate.yml': CONFIG,
+      'perf/server.mjs': serverSource(3),
+      'perf/setup.mjs': setupSource(base.setup),
+    },
+    'base',
+  );
+  commitFiles(root, { 'perf/server.mjs': serverSource(headDelayMs), 'perf/setup.mjs': setupSource('ok') }, 'head');
   return root;
 }
 
 function worktrees(root: string): string[] {
-  return sh(root, ['worktree', 'list', '--porcelain'])
+  return git(root, ['worktree', 'list', '--porcelain'])
     .split('\n')
     .filter((line) => line.startsWith('worktree '));
 }
@@ -118,7 +109,7 @@ function tempFor(name: string): string {
 describe('perfgate gate --base-ref', () => {
   it('fails a head slower than HEAD~1, and passes HEAD against itself as an A/A run', () => {
     const root = repository('slow-head', { setup: 'ok' }, 12);
-    const headCommit = sh(root, ['rev-parse', 'HEAD']);
+    const headCommit = git(root, ['rev-parse', 'HEAD']);
     const temp = tempFor('slow-head');
 
     const regression = gate(root, 'HEAD~1', temp);
@@ -126,7 +117,7 @@ describe('perfgate gate --base-ref', () => {
     expect(regression.stderr).toContain('perfgate: A/B: the base is HEAD~1');
     const ab = regression.results!.ab!;
     expect(ab.baseFailure).toBeUndefined();
-    expect(ab.base.git?.commit).toBe(sh(root, ['rev-parse', 'HEAD~1']));
+    expect(ab.base.git?.commit).toBe(git(root, ['rev-parse', 'HEAD~1']));
     expect(ab.base.scenarios[0]!.latencyMs.p50).toBeLessThan(regression.results!.scenarios[0]!.latencyMs.p50 - 5);
     expect(JSON.parse(regression.stdout).regressions.map((r: { metric: string }) => r.metric)).toContain('p50');
     // The setup ran in the head (the work tree); the base's worktree is gone.

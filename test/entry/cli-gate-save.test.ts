@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { textSink } from '../fakes/streams.js';
 import { runGateCommand } from '../../src/entry/cli-impl.js';
 import type { SaveMode } from '../../src/core/save-policy.js';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
@@ -36,19 +36,8 @@ thresholds:
   return path;
 }
 
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      stream.text += chunk.toString();
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
-}
-
 async function gate(configPath: string, baselineDir: string, save: SaveMode | undefined) {
-  const io = { stdout: sink(), stderr: sink(), env: {} };
+  const io = { stdout: textSink(), stderr: textSink(), env: {} };
   const code = await runGateCommand(io, {
     configPath,
     baselineDir,

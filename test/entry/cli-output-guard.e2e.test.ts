@@ -3,14 +3,13 @@
 // carrying a line break and "::error::", or a scenario named "::error::…", printed a line the
 // runner would read as a command. Every line the bundled CLI prints is guarded as the action's log is.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardLines } from '../../src/core/report/markup/text.js';
 import type { Results } from '../../src/core/types/results.js';
 import { makeResults } from '../core/fixtures.js';
-import { sharedBundleDir } from '../bundle.js';
+import { runCli, sharedBundleDir, type CliRun } from '../bundle.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-guard-'));
 let cli = '';
@@ -21,9 +20,8 @@ beforeAll(() => {
 /** A line the runner would take for a workflow command: it trims the line, then reads "::" or "##[". */
 const COMMAND_LINE = /^\s*(::|##\[)/m;
 
-function perfgate(args: string[]) {
-  const child = spawnSync(process.execPath, [cli, ...args], { cwd: work, encoding: 'utf8', timeout: 60_000 });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+function perfgate(args: string[]): CliRun {
+  return runCli(cli, args, work, 60_000);
 }
 
 function hostile(seed: number, commit: string, scale = 1): Results {

@@ -2,21 +2,19 @@
 // results files, its output valid against the JUnit schema and GitLab's shape, the exit code the
 // same as in any other format, and `trends` (which has neither) refusing them by name.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
-import { sharedBundleDir } from '../bundle.js';
+import { runCli, sharedBundleDir, type CliRun } from '../bundle.js';
 import { makeResults } from '../core/fixtures.js';
 import { junitSchemaErrors } from '../core/report/junit-schema.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-formats-'));
 let cli = '';
 
-function perfgate(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [cli, ...args], { cwd: work, encoding: 'utf8', timeout: 60_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+function perfgate(args: string[]): CliRun {
+  return runCli(cli, args, work, 60_000);
 }
 
 // A name with markup in it, as a config may hold; the service four times slower in the current run (far past what the runner-noise prior, 4× as noisy, could explain: a verdict, not a warning).

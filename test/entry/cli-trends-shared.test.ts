@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { textSink } from '../fakes/streams.js';
 import { runTrendsCommand } from '../../src/entry/trends-impl.js';
 import { createBaseline } from '../../src/core/results/baseline.js';
 import type { HistoryEntry } from '../../src/core/types/results.js';
@@ -14,17 +14,6 @@ import { makeResults } from '../core/fixtures.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-trends-shared-'));
 const NAMES = ['cart', 'checkout', 'search', 'users'];
-
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      stream.text += chunk.toString();
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
-}
 
 /** 30 nightly runs of 4 scenarios with 3% noise, every p50 ×1.5 from the 16th; `cores(i)` the runner's other work. */
 function history(cores?: (i: number) => number): HistoryEntry[] {
@@ -62,7 +51,7 @@ async function trends(runs: HistoryEntry[], name: string) {
   });
   const path = join(work, name);
   writeFileSync(path, JSON.stringify({ ...base, trends: [...runs].reverse() }));
-  const io = { stdout: sink(), stderr: sink(), env: {} };
+  const io = { stdout: textSink(), stderr: textSink(), env: {} };
   const code = await runTrendsCommand(io, {
     configPath: join(work, 'perfgate.yml'),
     configDefaulted: true,
@@ -97,5 +86,21 @@ describe('perfgate trends when every scenario moved at one commit', () => {
       scenarios: NAMES,
       machine: { before: 0.1, after: 1.2 },
     });
+  });
+});
+
+describe('perfgate trends with a results file that is not there', () => {
+  it('names the file and says what files it reads', async () => {
+    const io = { stdout: textSink(), stderr: textSink(), env: {} };
+    const missing = join(work, 'missing.json');
+    await expect(
+      runTrendsCommand(io, {
+        configPath: join(work, 'perfgate.yml'),
+        configDefaulted: true,
+        files: [missing],
+        format: 'json',
+        failOn: 'regression',
+      }),
+    ).rejects.toThrow(`${missing}: no such file; name results files written by "perfgate run -o" or saved baselines`);
   });
 });

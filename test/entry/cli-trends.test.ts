@@ -10,74 +10,30 @@
 // test keeps 10 and 10 so that the loopback timings' own noise never decides it. A 0.5 s window holds
 // ~50 requests per endpoint at 20 ms: its p50 is the service time, as a 1 s one's is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { runGateCommand } from '../../src/entry/cli-impl.js';
+import { textSink } from '../fakes/streams.js';
 import { runTrendsCommand } from '../../src/entry/trends-impl.js';
 import { parseTrendsFormat, type TrendsFormat } from '../../src/core/options.js';
 import { Window } from 'happy-dom';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
+import { historySha, saveStepHistory } from '../fakes/trends-history.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-trends-'));
 const baselineDir = join(work, 'baselines');
 const RUNS = 20;
 const STEP_AT = 10; // the 11th commit
-const sha = (i: number) => `${(i + 1).toString(16).padStart(4, '0')}${'c'.repeat(36)}`;
+const sha = historySha;
 let flat: TargetServer;
 let before: TargetServer;
 let after: TargetServer;
-
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      stream.text += chunk.toString();
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
-}
-
-function config(stepUrl: string): string {
-  const path = join(work, 'perfgate.yml');
-  writeFileSync(
-    path,
-    `defaults: { baseUrl: "${flat.url}", warmup: 100ms }
-scenarios:
-  flat:
-    executor: constant-vus
-    vus: 2
-    duration: 500ms
-    request: { path: /flat }
-  step:
-    executor: constant-vus
-    vus: 2
-    duration: 500ms
-    baseUrl: "${stepUrl}"
-    request: { path: /step }
-`,
-  );
-  return path;
-}
 
 beforeAll(async () => {
   flat = await startTargetServer({ delayMs: 20 });
   before = await startTargetServer({ delayMs: 20 });
   after = await startTargetServer({ delayMs: 24 });
-  for (let i = 0; i < RUNS; i++) {
-    const io = { stdout: sink(), stderr: sink(), env: { GITHUB_SHA: sha(i) } };
-    await runGateCommand(io, {
-      configPath: config((i >= STEP_AT ? after : before).url),
-      baselineDir,
-      outputPath: join(work, 'results.json'),
-      logDir: join(work, 'logs'),
-      format: 'text',
-      failOn: 'never',
-      save: 'pass',
-    });
-  }
+  await saveStepHistory(work, { flat, before, after }, RUNS, STEP_AT);
 }, 600_000);
 
 afterAll(async () => {
@@ -85,7 +41,7 @@ afterAll(async () => {
 });
 
 async function trends(format: TrendsFormat, env: NodeJS.ProcessEnv = {}, outputPath?: string) {
-  const io = { stdout: sink(), stderr: sink(), env };
+  const io = { stdout: textSink(), stderr: textSink(), env };
   const code = await runTrendsCommand(io, {
     configPath: join(work, 'perfgate.yml'),
     configDefaulted: false,
@@ -127,7 +83,7 @@ describe('perfgate trends over a baseline directory', () => {
 
   it('reads the same runs from a saved baseline named as a file, without the store', async () => {
     const newest = readdirSync(baselineDir).sort().at(-1)!;
-    const io = { stdout: sink(), stderr: sink(), env: {} };
+    const io = { stdout: textSink(), stderr: textSink(), env: {} };
     await runTrendsCommand(io, {
       configPath: join(work, 'no-such.yml'),
       configDefaulted: true,

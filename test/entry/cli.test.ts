@@ -10,16 +10,15 @@ import type { Results } from '../../src/core/types/results.js';
 import { findFreePort } from '../fakes/http.js';
 import { checkout, fetchByKey, fetchByQuery, makeResults } from '../core/report/fixtures.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
-import { sharedBundleDir } from '../bundle.js';
+import { runCli, sharedBundleDir, type CliRun } from '../bundle.js';
 import { findResultsProblem } from '../../src/core/results/read.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-cli-'));
 let cli = '';
 
-function perfgate(args: string[], cwd = work): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 90_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+function perfgate(args: string[], cwd = work): CliRun {
+  return runCli(cli, args, cwd, 90_000);
 }
 
 function folder(name: string): string {

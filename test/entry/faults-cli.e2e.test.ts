@@ -1,7 +1,7 @@
 // Faults the bundled CLI must survive with its verdict: the built bundle is spawned as a user runs
 // it, against loopback targets that misbehave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Results } from '../../src/core/types/results.js';
 import { findFreePort } from '../fakes/http.js';
 import { makeResults } from '../core/fixtures.js';
-import { sharedBundleDir } from '../bundle.js';
+import { sharedBundleDir, startCli, type CliRun } from '../bundle.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'perfgate-faults-'));
@@ -23,24 +23,8 @@ beforeAll(() => {
 }, 120_000);
 
 /** Runs the bundled CLI without blocking this process, so loopback servers in it keep answering. */
-function runCli(
-  args: string[],
-  whileRunning?: (child: ReturnType<typeof spawn>) => Promise<void>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  void whileRunning?.(child);
-  return closed;
+function runCli(args: string[], whileRunning?: (child: ChildProcess) => Promise<void>): Promise<CliRun> {
+  return startCli(cli, args, work, 60_000, whileRunning);
 }
 
 describe('a service that refuses connections', () => {

@@ -2,13 +2,12 @@
 // command writes the data file the flow reads (read after the setup, not refused before it), the
 // flow's setup logs in, and the results file holds the flow and each step as scenarios.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
 import { findResultsProblem } from '../../src/core/results/read.js';
-import { sharedBundleDir } from '../bundle.js';
+import { runCli, sharedBundleDir, type CliRun } from '../bundle.js';
 import { findFreePort } from '../fakes/http.js';
 import { orderFlowYaml } from '../fakes/order-flow.js';
 
@@ -20,9 +19,8 @@ beforeAll(() => {
   cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
-function perfgate(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 90_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+function perfgate(args: string[], cwd: string): CliRun {
+  return runCli(cli, args, cwd, 90_000);
 }
 
 async function flowFolder(name: string, user: string): Promise<string> {

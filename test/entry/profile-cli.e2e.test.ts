@@ -6,11 +6,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
+import { commitFiles, initRepository } from '../fakes/git.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-profile-e2e-'));
 let cli = '';
@@ -63,11 +64,6 @@ createServer((req, res) => {
 `;
 }
 
-function git(cwd: string, args: string[]): void {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-}
-
 /** perf/ with a base commit, and a head commit whose computeDiscount does `headWork` iterations. */
 function repository(
   name: string,
@@ -79,17 +75,16 @@ function repository(
   rate = 30,
 ): string {
   const root = join(work, name);
-  mkdirSync(join(root, 'perf'), { recursive: true });
-  git(root, ['init', '-q', '-b', 'main']);
-  git(root, ['config', 'user.email', 'test@example.com']);
-  git(root, ['config', 'user.name', 'test']);
-  writeFileSync(join(root, '.gitignore'), '.perfgate/\nresults.json\n');
-  writeFileSync(join(root, 'perf', 'perfgate.yml'), config(extra, profiler, window, rate));
-  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(baseWork));
-  git(root, ['add', '-A']);
-  git(root, ['commit', '-q', '-m', 'base']);
-  writeFileSync(join(root, 'perf', 'server.mjs'), serverSource(headWork));
-  git(root, ['commit', '-q', '--allow-empty', '-am', 'head']);
+  initRepository(
+    root,
+    {
+      '.gitignore': '.perfgate/\nresults.json\n',
+      'perf/perfgate.yml': config(extra, profiler, window, rate),
+      'perf/server.mjs': serverSource(baseWork),
+    },
+    'base',
+  );
+  commitFiles(root, { 'perf/server.mjs': serverSource(headWork) }, 'head');
   return root;
 }
 

@@ -148,5 +148,13 @@ describe('perfgate report', () => {
     await expect(run({ currentPath: '/nonexistent/results.json' })).rejects.toThrow(
       /--current \/nonexistent\/results.json: no such file; check the path/,
     );
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-'));
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(good()));
+    await expect(
+      run({ currentPath: join(dir, 'results.json'), baselinePath: '/nonexistent/baseline.json' }),
+    ).rejects.toThrow(new InputFileError('--baseline /nonexistent/baseline.json: no such file; check the path'));
+    await expect(run({ currentPath: join(dir, 'results.json'), baselinePath: dir })).rejects.toThrow(
+      `--baseline ${dir}: EISDIR: illegal operation on a directory, read; check the path`,
+    );
   });
 });

@@ -2,7 +2,6 @@
 // after the request and whose stream lasts 500 ms, judged on its time to first byte (latency:
 // ttfb) with thresholds on both measures; and the same run over HTTP/2 (h2c).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
@@ -10,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
-import { sharedBundleDir } from '../bundle.js';
+import { sharedBundleDir, startCli, type CliRun } from '../bundle.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-streams-'));
 let cli = '';
@@ -18,17 +17,8 @@ beforeAll(() => {
   cli = join(sharedBundleDir(), 'cli.js');
 }, 120_000);
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+function runCli(args: string[]): Promise<CliRun> {
+  return startCli(cli, args, work, 60_000);
 }
 
 /** 26 events, the first at 20 ms and one every 19.2 ms after it: the last at 500 ms. */

@@ -1,10 +1,8 @@
 // The stored runs through the Actions cache store (the real @actions/cache client against the
 // cache service fake): each save restores the newest entry and saves the next, a failed run joins
 // the stored runs without replacing the baseline, and trends reads the series back.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCacheStore } from '../../src/adapters/baseline-store-cache.js';
 import { lookupBaseline, saveBaseline } from '../../src/entry/baseline-io.js';
 import { parseBaseline, storedRuns } from '../../src/core/results/baseline.js';
@@ -13,18 +11,7 @@ import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import type { Baseline } from '../../src/core/types/results.js';
 import type { Config } from '../../src/core/types/config.js';
 import { makeResults } from '../core/fixtures.js';
-import { startCacheServiceFake, type CacheServiceFake } from '../fakes/cache-service.js';
-
-const clientEnvNames = [
-  'ACTIONS_RESULTS_URL',
-  'ACTIONS_RUNTIME_TOKEN',
-  'ACTIONS_CACHE_SERVICE_V2',
-  'ACTIONS_CACHE_URL',
-  'ACTIONS_CACHE_MODE',
-  'GITHUB_SERVER_URL',
-  'GITHUB_WORKSPACE',
-  'RUNNER_TEMP',
-] as const;
+import { useCacheServiceFake } from '../fakes/cache-client.js';
 
 const config = {
   services: [],
@@ -36,33 +23,10 @@ const config = {
 } as Config;
 
 describe('stored runs in the Actions cache store', () => {
-  let fake: CacheServiceFake;
-  let scratch: string;
-  const savedEnv = new Map<string, string | undefined>();
-
-  beforeAll(async () => {
-    fake = await startCacheServiceFake();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'perfgate-trends-cache-'));
-    for (const name of clientEnvNames) savedEnv.set(name, process.env[name]);
-    for (const name of clientEnvNames) delete process.env[name];
-    Object.assign(process.env, fake.env(), { RUNNER_TEMP: join(scratch, 'runner-temp'), GITHUB_WORKSPACE: scratch });
-    fake.entries.length = 0;
-  });
-  afterEach(async () => {
-    for (const [name, value] of savedEnv) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    await rm(scratch, { recursive: true, force: true });
-  });
+  const cache = useCacheServiceFake('perfgate-trends-cache-');
 
   it('keeps trends.keep runs, failed ones beside the unchanged baseline, and trends finds the step', async () => {
-    const store = createCacheStore({ configHash: 'abc123', workDir: join(scratch, 'perfgate') });
+    const store = createCacheStore({ configHash: 'abc123', workDir: join(cache.scratch, 'perfgate') });
     const runs = 24;
     for (let i = 0; i < runs; i++) {
       const lookup = await lookupBaseline(store);

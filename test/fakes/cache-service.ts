@@ -261,25 +261,9 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     }
     if (req.method !== 'PUT') return sendAzureError(res, 405, 'UnsupportedHttpVerb');
     if (entry.finalized) return sendAzureError(res, 409, 'BlobImmutableDueToPolicy');
-    const comp = target.searchParams.get('comp');
-    if (comp === 'block') {
-      const blockId = target.searchParams.get('blockid');
-      if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
-      entry.blocks.set(blockId, data);
-    } else if (comp === 'blocklist') {
-      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
-        (m) => m[1] ?? '',
-      );
-      const parts = ids.map((blockId) => entry.blocks.get(blockId));
-      if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
-      entry.blob = Buffer.concat(parts as Buffer[]);
-      entry.blocks.clear();
-    } else if (comp === null) {
-      if (req.headers['x-ms-blob-type'] !== 'BlockBlob') return sendAzureError(res, 400, 'MissingRequiredHeader');
-      entry.blob = data;
-    } else {
-      return sendAzureError(res, 400, 'InvalidQueryParameterValue');
-    }
+    const put = putBlockBlob(req, target, data, entry.blocks, res, true);
+    if (put === undefined) return;
+    if (put !== 'staged') entry.blob = put;
     res.writeHead(201, {
       etag: `"0x${entry.id.toString(16)}${Date.now().toString(16)}"`,
       'last-modified': new Date().toUTCString(),
@@ -352,24 +336,9 @@ export async function startCacheServiceFake(options: CacheServiceFakeOptions = {
     if (req.method !== 'PUT') return sendAzureError(res, 405, 'UnsupportedHttpVerb');
     if (fake.hang.has('artifact-upload')) return;
     if (artifact.finalized) return sendAzureError(res, 409, 'BlobImmutableDueToPolicy');
-    const comp = target.searchParams.get('comp');
-    if (comp === 'block') {
-      const blockId = target.searchParams.get('blockid');
-      if (!blockId) return sendAzureError(res, 400, 'InvalidQueryParameterValue');
-      artifact.blocks.set(blockId, data);
-    } else if (comp === 'blocklist') {
-      const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
-        (m) => m[1] ?? '',
-      );
-      const parts = ids.map((blockId) => artifact.blocks.get(blockId));
-      if (parts.some((part) => part === undefined)) return sendAzureError(res, 400, 'InvalidBlockList');
-      artifact.zip = Buffer.concat(parts as Buffer[]);
-      artifact.blocks.clear();
-    } else if (comp === null) {
-      artifact.zip = data;
-    } else {
-      return sendAzureError(res, 400, 'InvalidQueryParameterValue');
-    }
+    const put = putBlockBlob(req, target, data, artifact.blocks, res, false);
+    if (put === undefined) return;
+    if (put !== 'staged') artifact.zip = put;
     res.writeHead(201, {
       etag: `"0x${artifact.id.toString(16)}"`,
       'last-modified': new Date().toUTCString(),
@@ -457,6 +426,47 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 function sendTwirpError(res: ServerResponse, status: number, code: string, msg: string): void {
   sendJson(res, status, { code, msg });
+}
+
+/**
+ * Azure's Put Block (`comp=block`: staged in `blocks`), Put Block List (`comp=blocklist`: the
+ * staged blocks joined, `blocks` emptied) and Put Blob (no comp: the body; with `needBlobType`,
+ * refused without x-ms-blob-type: BlockBlob, as the cache client always sends it) on a block blob:
+ * the blob's new content, 'staged', or undefined once an error has been sent.
+ */
+function putBlockBlob(
+  req: IncomingMessage,
+  target: URL,
+  data: Buffer,
+  blocks: Map<string, Buffer>,
+  res: ServerResponse,
+  needBlobType: boolean,
+): Buffer | 'staged' | undefined {
+  const refuse = (status: number, code: string): undefined => {
+    sendAzureError(res, status, code);
+    return undefined;
+  };
+  const comp = target.searchParams.get('comp');
+  if (comp === 'block') {
+    const blockId = target.searchParams.get('blockid');
+    if (!blockId) return refuse(400, 'InvalidQueryParameterValue');
+    blocks.set(blockId, data);
+    return 'staged';
+  }
+  if (comp === 'blocklist') {
+    const ids = [...data.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
+      (m) => m[1] ?? '',
+    );
+    const parts = ids.map((blockId) => blocks.get(blockId));
+    if (parts.some((part) => part === undefined)) return refuse(400, 'InvalidBlockList');
+    blocks.clear();
+    return Buffer.concat(parts as Buffer[]);
+  }
+  if (comp === null) {
+    if (needBlobType && req.headers['x-ms-blob-type'] !== 'BlockBlob') return refuse(400, 'MissingRequiredHeader');
+    return data;
+  }
+  return refuse(400, 'InvalidQueryParameterValue');
 }
 
 function sendAzureError(res: ServerResponse, status: number, code: string): void {

@@ -1,8 +1,13 @@
 // The wire part every loopback fake shares: a server on 127.0.0.1 port 0 that reads each request
-// body whole before handing it on, and closes with its keep-alive connections.
+// body whole before handing it on, and closes with its keep-alive connections; the same handler
+// over HTTPS and h2c for the engine's clients.
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import http2 from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import path from 'node:path';
 
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -84,6 +89,41 @@ export async function serveRawOnLoopback(
       for (const socket of sockets) socket.destroy();
       server.close();
       await once(server, 'close');
+    },
+  };
+}
+
+/** The test CA's certificates (test/fixtures/tls; make.sh made them). */
+export const TLS_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/tls');
+
+/**
+ * `handle` behind each client perfgate has: plain HTTP/1.1 (`http`), HTTPS with the test CA's
+ * server certificate (`https`; the client needs `tls: { ca: <TLS_FIXTURES>/ca.pem }`), or HTTP/2
+ * in clear text (`h2c`) through node:http2's compatibility API. close() does not wait for open
+ * HTTP/2 sessions to end.
+ */
+export async function serveOverProtocol(
+  kind: 'http' | 'https' | 'h2c',
+  handle: (
+    request: IncomingMessage | http2.Http2ServerRequest,
+    response: ServerResponse | http2.Http2ServerResponse,
+  ) => void,
+): Promise<LoopbackServer> {
+  const pem = (name: string): Buffer => readFileSync(path.join(TLS_FIXTURES, name));
+  const server =
+    kind === 'http'
+      ? createServer(handle)
+      : kind === 'https'
+        ? createHttpsServer({ cert: pem('server.pem'), key: pem('server.key') }, handle)
+        : http2.createServer(handle);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `${kind === 'https' ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      server.close();
+      return Promise.resolve();
     },
   };
 }

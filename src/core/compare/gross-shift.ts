@@ -32,10 +32,8 @@ import { segmentQuantileUs } from '../stats/paired.js';
 import { tQuantile } from '../stats/t-distribution.js';
 import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
 import { OTHER_LOAD_CHANGE_CORES } from './guards.js';
-import { MIN_SEGMENTS } from '../config/defaults.js';
+import { LATE_START_MS, MIN_SEGMENTS } from '../config/defaults.js';
 
-/** A start later than this after its intended time is a late start (the engine counts them so). */
-export const LATE_START_MS = 10;
 /** A generator that used this much CPU itself may have delayed its own requests: no gross shift. */
 export const GENERATOR_BUSY_CORES = 0.5;
 

@@ -56,6 +56,10 @@ export const DEFAULT_RUNNER_NOISE: Readonly<Record<MetricName, number>> = {
 };
 /** Fewer segments than this cannot be block-resampled meaningfully. */
 export const MIN_SEGMENTS = 4;
+/** A request started later than this after its intended time is a late start: the engine counts
+ * them so (engine/generator-watch.ts), and a stored comparison bounds the others' start delay by it
+ * (compare/gross-shift.ts). Not a setting. */
+export const LATE_START_MS = 10;
 /** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;

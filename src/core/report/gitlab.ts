@@ -8,7 +8,7 @@
 import { decodeHistogram, mergeHistograms, type Histogram } from '../histogram.js';
 import type { Comparison } from '../types/comparison.js';
 import type { LatencySummaryMs, ScenarioResult } from '../types/results.js';
-import { LEVEL_VERDICT, summarizeVerdict } from './sentences.js';
+import { verdictHeadline } from './sentences.js';
 
 /** A k6 trend as --summary-export writes it, in milliseconds. */
 interface Trend {
@@ -106,13 +106,12 @@ export function renderGitlabLoadPerformance(comparison: Comparison): string {
     if (w) metrics[`http_req_waiting${suffix}`] = trendOfSummary(w);
     if (d) metrics[`http_req_duration${suffix}`] = trendOfSummary(d);
   }
-  const summary = summarizeVerdict(comparison);
   const report = {
     metrics,
     // Not read by GitLab: perfgate's own verdict, for whoever reads the artifact.
     perfgate: {
       verdict: comparison.verdict,
-      headline: `${LEVEL_VERDICT[summary.level]} — ${summary.words}`,
+      headline: verdictHeadline(comparison),
       mode: comparison.mode,
       regressions: comparison.regressions.length,
       breaches: comparison.breaches.length,

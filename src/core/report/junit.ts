@@ -23,9 +23,8 @@ import {
   describeRequests,
   formatMde,
   sortMetrics,
-  summarizeVerdict,
+  verdictHeadline,
   verdictPValue,
-  LEVEL_VERDICT,
 } from './sentences.js';
 
 interface TestCase {
@@ -40,9 +39,8 @@ export function renderJunit(comparison: Comparison): string {
   const tests = suites.reduce((n, s) => n + s.tests, 0);
   const failures = suites.reduce((n, s) => n + s.failures, 0);
   const seconds = comparison.scenarios.reduce((sum, s) => sum + s.current.durationMs, 0) / 1000;
-  const summary = summarizeVerdict(comparison);
   const open = `<testsuites${xmlAttributes({
-    name: `perfgate: ${LEVEL_VERDICT[summary.level]} — ${summary.words}`,
+    name: `perfgate: ${verdictHeadline(comparison)}`,
     tests,
     failures,
     errors: 0,
@@ -86,9 +84,8 @@ function renderSuite(
 
 /** The run's facts on every suite: the schema has no properties on <testsuites>. */
 function renderProperties(comparison: Comparison): string[] {
-  const summary = summarizeVerdict(comparison);
   const properties: [string, string | undefined][] = [
-    ['perfgate.verdict', `${LEVEL_VERDICT[summary.level]} — ${summary.words}`],
+    ['perfgate.verdict', verdictHeadline(comparison)],
     ['perfgate.mode', comparison.ab ? `ab (${comparison.ab.schedule})` : comparison.mode],
     ['perfgate.commit', comparison.current.git?.commit],
     ['perfgate.baseline', comparison.ab?.baseCommit ?? comparison.baseline?.commit],

@@ -95,6 +95,12 @@ export function summarizeVerdict(comparison: Comparison): VerdictSummary {
   return { level: act ? 'warn' : 'pass', words: `${words}${undecided}` };
 }
 
+/** The verdict and its summary ("FAIL — …"), for the reports that carry no mark or emoji of their own (JUnit, GitLab). */
+export function verdictHeadline(comparison: Comparison): string {
+  const summary = summarizeVerdict(comparison);
+  return `${LEVEL_VERDICT[summary.level]} — ${summary.words}`;
+}
+
 /** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
 export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];

@@ -8,7 +8,7 @@ import type { MetricChange, TrendChangePoint, TrendsAnalysis } from '../trends/t
 import { SUMMARY_FIELDS } from '../trends/analyze.js';
 import { formatMetricChange, formatMetricValue, formatPValue, metricLabel, pluralize, shortSha } from './format.js';
 import { escapeXml, renderLineChart, safeUrl, type ChartMarker, type ChartPoint } from './svg-chart.js';
-import { tooFewRuns } from './trends.js';
+import { changeText, tooFewRuns } from './trends.js';
 
 export interface TrendsHtmlOptions {
   /** The metrics charted, in order: the config's compare.metrics, the ones trends searched. */
@@ -86,16 +86,6 @@ function relativeTo(base: string | undefined, url: string | undefined): string |
   return base !== undefined && url !== undefined && url.startsWith(base) ? url.slice(base.length) : url;
 }
 
-function changeWords(change: MetricChange): string {
-  const size =
-    change.metric === 'error_rate'
-      ? formatMetricChange(change.metric, change.after - change.before)
-      : change.change === null
-        ? 'from 0'
-        : formatMetricChange(change.metric, change.change);
-  return `${size} (${formatMetricValue(change.metric, change.before)} → ${formatMetricValue(change.metric, change.after)})`;
-}
-
 function pointTitle(run: HistoryEntry, index: number, metric: MetricName, value: number): string {
   return [
     `run ${index + 1}`,
@@ -113,7 +103,7 @@ function markerOf(series: TrendSeries, item: TrendSeries['changes'][number]): Ch
     x: change.index,
     label: size === null ? 'from 0' : formatMetricChange(change.metric, size),
     title:
-      `change point: ${series.scenario} ${metricLabel(change.metric)} ${changeWords(change)} at run ${change.index + 1}` +
+      `change point: ${series.scenario} ${metricLabel(change.metric)} ${changeText(change)} at run ${change.index + 1}` +
       ` (${point.commit ? shortSha(point.commit) : 'no commit'}), p ${formatPValue(change.pValue)}` +
       `${point.recovered ? ', recovered since' : ''}`,
     kind: point.regression ? 'regression' : 'improvement',
@@ -174,7 +164,7 @@ function summaryItems(analysis: TrendsAnalysis, options: TrendsHtmlOptions): str
     const at = url ? `<a href="${escapeXml(url)}">${commit}</a>` : commit;
     return (
       `<li class="${point.regression ? 'regression' : 'improvement'}"><code>${escapeXml(point.scenario)}</code> ` +
-      `${escapeXml(metricLabel(point.metric))} ${escapeXml(changeWords(point))} at run ${point.index + 1} (${at}), ` +
+      `${escapeXml(metricLabel(point.metric))} ${escapeXml(changeText(point))} at run ${point.index + 1} (${at}), ` +
       `${point.recovered ? 'recovered since' : 'not recovered'}</li>`
     );
   });

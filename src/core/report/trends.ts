@@ -23,7 +23,8 @@ function sha(commit: string | null): string {
   return commit === null ? '(no commit)' : shortSha(commit);
 }
 
-function changeText(m: MetricChange): string {
+/** A change's size and its level before and after, worded alike by every trends report (text, Markdown, Slack, HTML). */
+export function changeText(m: MetricChange): string {
   const change =
     m.metric === 'error_rate'
       ? formatMetricChange(m.metric, m.after - m.before)

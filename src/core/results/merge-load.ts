@@ -5,7 +5,7 @@
 // shard that started late, fell behind or saw errors alone can still be named.
 import { InputFileError } from '../errors.js';
 import { joinSegmentOther, otherHistograms, setOtherMeasure } from './other-measure.js';
-import { decodeHistogram, encodeHistogram, mergeHistograms } from '../histogram.js';
+import { decodeHistogram, encodeHistogram, mergeEncodedHistograms, mergeHistograms } from '../histogram.js';
 import { joinParams } from '../split/index.js';
 import type {
   ScenarioResult,
@@ -65,16 +65,6 @@ export function addCounts(records: Record<string, number>[]): Record<string, num
   return sum;
 }
 
-function mergeEncoded(encoded: string[]): string {
-  if (encoded.length === 1) return encoded[0]!;
-  const histograms = encoded.map(decodeHistogram);
-  const merged = mergeHistograms(histograms);
-  const result = encodeHistogram(merged);
-  for (const histogram of histograms) histogram.destroy();
-  merged.destroy();
-  return result;
-}
-
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
@@ -125,7 +115,7 @@ function mergeSegments(parts: { offsetMs: number; segments: SegmentRecord[] }[],
         durationMs: Math.max(...list.map((s) => s.durationMs)),
         count: list.reduce((n, s) => n + s.count, 0),
         ko: list.reduce((n, s) => n + s.ko, 0),
-        histogram: mergeEncoded(list.map((s) => s.histogram)),
+        histogram: mergeEncodedHistograms(list.map((s) => s.histogram)),
       };
       const contention = mergeContention(list.map((s) => s.contention));
       if (contention) merged.contention = contention;

@@ -1,7 +1,7 @@
 // The measure a scenario records beside its latency (time to first byte beside the full time, or
 // the full time beside `latency: ttfb`): when results are joined (load shards, the looks of an
 // extended run), its histograms are joined as the latency's are, or dropped when a part lacks it.
-import { decodeHistogram, encodeHistogram, mergeHistograms } from '../histogram.js';
+import { decodeHistogram, mergeEncodedHistograms } from '../histogram.js';
 import type { ScenarioResult, SegmentRecord } from '../types/results.js';
 import { summarizeLatency } from './summary.js';
 
@@ -15,13 +15,7 @@ function otherField(scenario: Pick<ScenarioResult, 'latency'>): Measure {
 /** The encoded histograms joined; undefined if any is missing. */
 export function joinEncoded(encoded: (string | undefined)[]): string | undefined {
   if (encoded.length === 0 || encoded.some((item) => item === undefined)) return undefined;
-  if (encoded.length === 1) return encoded[0];
-  const histograms = (encoded as string[]).map(decodeHistogram);
-  const merged = mergeHistograms(histograms);
-  const result = encodeHistogram(merged);
-  for (const histogram of histograms) histogram.destroy();
-  merged.destroy();
-  return result;
+  return mergeEncodedHistograms(encoded as string[]);
 }
 
 /** A segment's other-measure histogram, joined over `list` (the same slot of several shards). */

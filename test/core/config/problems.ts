@@ -1,6 +1,7 @@
-// What parseConfig refuses a config text with, for the config tests: the whole ConfigError message,
-// or its problems one by one.
+// What parseConfig (or loadConfig, for a file) refuses a config with, for the config tests: the
+// whole ConfigError message, or its problems one by one.
 import { expect } from 'vitest';
+import { loadConfig } from '../../../src/adapters/config-file.js';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { ConfigError } from '../../../src/core/errors.js';
 
@@ -13,6 +14,16 @@ export function configErrorOf(text: string): string {
     return (error as Error).message;
   }
   throw new Error('expected a ConfigError');
+}
+
+/** The message of the ConfigError that loadConfig refuses `file` with (the test fails when it is not). */
+export async function loadErrorOf(file: string): Promise<string> {
+  const error = await loadConfig(file).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
 }
 
 /** The problems a config has, without the `file:line: ` prefix, in the order reported. */
