@@ -74,7 +74,7 @@ async function bundle() {
   const entry = join(workDir, 'capacity-entry.ts');
   writeFileSync(
     entry,
-    `export { runCapacity } from ${JSON.stringify(join(repo, 'src/engine/capacity.ts'))};\nexport { parseThreshold } from ${JSON.stringify(join(repo, 'src/core/thresholds.ts'))};\n`,
+    `export { runCapacity } from ${JSON.stringify(join(repo, 'src/engine/run-capacity.ts'))};\nexport { parseThreshold } from ${JSON.stringify(join(repo, 'src/core/thresholds.ts'))};\n`,
   );
   return import(await bundleEntry(entry, 'capacity.mjs'));
 }
