@@ -99,7 +99,14 @@ export interface SaveRequest {
  */
 export async function saveAfterVerdict(request: SaveRequest, out: SaveOutput): Promise<void> {
   const { store, comparison } = request;
-  const decision = decideSave(comparison, request.mode, request.optIn);
+  const decision = decideSave(comparison, request.mode, request.optIn, {
+    saturated: request.results.scenarios
+      .filter((scenario) => scenario.generator.saturated)
+      .map((scenario) => scenario.name),
+    storedKeptUp:
+      request.baseline !== undefined &&
+      request.baseline.results.scenarios.every((scenario) => !scenario.generator.saturated),
+  });
   if (!decision.save) out.refused(decision.reason);
   const runOnly = !decision.save && request.baseline !== undefined;
   if (!decision.save && !runOnly) return;
@@ -123,7 +130,7 @@ export async function saveAfterVerdict(request: SaveRequest, out: SaveOutput): P
         : withDeadline(`saving the baseline to ${store.description}`, request.timeoutMs, write));
       out.info(
         runOnly
-          ? `kept this failed run in the stored runs of ${request.names.store} (for ${request.names.trends}); the baseline stays the previous one`
+          ? `kept this ${comparison.verdict === 'fail' ? 'failed ' : ''}run in the stored runs of ${request.names.store} (for ${request.names.trends}); the baseline stays the previous one`
           : `saved this run as the new baseline in ${request.names.store}${decision.save && decision.note ? ` (${decision.note})` : ''}`,
       );
     } catch (error) {

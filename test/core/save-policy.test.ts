@@ -28,6 +28,21 @@ describe('decideSave', () => {
     });
   });
 
+  it('keeps a stored baseline that kept up over a passing run whose generator fell behind, unless asked', () => {
+    const passed = { verdict: 'pass' as const, regressions: [], breaches: [] };
+    const behind = { saturated: ['shop/product'], storedKeptUp: true };
+    const refused = decideSave(passed, 'pass', '--save always', behind);
+    expect(refused.save).toBe(false);
+    expect(!refused.save && refused.reason).toMatch(
+      /^the load generator fell behind in shop\/product, so its latencies carry the generator's delay: it was not saved as the baseline and the stored one, whose generator kept up, stays the reference; .*--save always\)$/,
+    );
+    expect(decideSave(passed, 'always', '--save always', behind)).toMatchObject({ save: true });
+    // With nothing stored, or a stored baseline that fell behind too, it is no worse, and says so.
+    const first = decideSave(passed, 'pass', '--save always', { ...behind, storedKeptUp: false });
+    expect(first).toMatchObject({ save: true, note: expect.stringMatching(/no stored baseline kept up either/) });
+    expect(decideSave(passed, 'pass', '--save always', { saturated: [], storedKeptUp: true })).toEqual({ save: true });
+  });
+
   it('reads the mode and names the fix for anything else', () => {
     expect(parseSaveMode(' Always ', '--save')).toBe('always');
     expect(parseSaveMode('pass', '--save')).toBe('pass');

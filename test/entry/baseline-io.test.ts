@@ -196,6 +196,23 @@ describe('saveAfterVerdict', () => {
     ]);
   });
 
+  it('keeps a baseline whose generator kept up over a passing run whose generator fell behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
+    await saveAfterVerdict(request(await judged(dir, 1, false), 'pass'), recorder());
+    const behind = await judged(dir, 2, false);
+    behind.results.scenarios[0]!.generator.saturated = true;
+    const out = recorder();
+    await saveAfterVerdict(request(behind, 'pass'), out);
+    expect(out.said[0]).toMatch(/^refused: the load generator fell behind in .*stays the reference/);
+    expect(out.said).toContain(
+      'info: kept this run in the stored runs of the folder (for perfgate trends); the baseline stays the previous one',
+    );
+    expect((await newest(dir)).results.git?.commit).toBe('c1');
+    // A third run that kept up is the baseline again.
+    await saveAfterVerdict(request(await judged(dir, 3, false), 'pass'), recorder());
+    expect((await newest(dir)).results.git?.commit).toBe('c3');
+  });
+
   it('saves nothing of a failed first run, since there is no baseline to keep it beside', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-save-after-'));
     const out = recorder();
