@@ -104,6 +104,10 @@ describe('perfgate/perfgate/report', () => {
     expect(first.body).toContain('<!-- perfgate:perfgate.yml -->');
     expect(first.body).toMatch(/^## ❌ perfgate: FAIL/m);
     expect(failed.outputs['comment-id']).toBe(String(first.id));
+    // The same judgement outputs as the gate's: one stored baseline, the one saved in beforeAll.
+    expect(failed.outputs.mode).toBe('stored');
+    expect(failed.outputs.baseline).toBe('found');
+    expect(failed.outputs['baseline-detail']).toContain(`the stored baseline of ${'b'.repeat(7)}`);
 
     world.github.setLabels('acme', 'shop', forkPr, ['perf-accepted']);
     const accepted = await report(7002);
@@ -119,6 +123,7 @@ describe('perfgate/perfgate/report', () => {
     expect(body).not.toContain('no regression');
     expect(accepted.summary).toContain('accepted by label perf-accepted');
     expect(accepted.stdout).not.toMatch(/^::error /m);
+    expect([accepted.outputs.mode, accepted.outputs.baseline]).toEqual(['stored', 'found']);
   }, 90_000);
 
   it("the root action's mode: report judges the same results the same way", async () => {
@@ -128,6 +133,7 @@ describe('perfgate/perfgate/report', () => {
     expect(root.outputs.accepted).toBe('label perf-accepted');
     expect(bots()).toHaveLength(1);
     expect(bots()[0]!.body).toMatch(/PASS — \d+ regressions? accepted by label perf-accepted/);
+    expect([root.outputs.mode, root.outputs.baseline]).toEqual(['stored', 'found']);
 
     // Without the label, fail-on: never keeps the step green and the report says FAIL.
     world.github.setLabels('acme', 'shop', forkPr, []);
@@ -136,6 +142,18 @@ describe('perfgate/perfgate/report', () => {
     expect(never.outputs.verdict).toBe('fail');
     expect(never.outputs.accepted).toBe('');
     expect(bots()[0]!.body).toMatch(/^## ❌ perfgate: FAIL/m);
+  }, 90_000);
+
+  it('with no stored baseline, says so in mode and baseline: thresholds alone', async () => {
+    const empty = join(work, 'no-baselines');
+    mkdirSync(empty, { recursive: true });
+    const bare = await report(7005, { inputs: { 'baseline-dir': empty } });
+    expect(bare.code, bare.stdout).toBe(0);
+    expect(bare.outputs.verdict).toBe('pass');
+    expect(bare.outputs.mode).toBe('thresholds');
+    expect(bare.outputs.baseline).toBe('none');
+    expect(bare.outputs['baseline-detail']).not.toBe('');
+    expect(regressionsOf(bare.outputs)).toEqual([]);
   }, 90_000);
 });
 
