@@ -69,10 +69,19 @@ export async function applyAcceptance(
   }
   for (const line of found.ignored) core.info(`perfgate: not an acceptance: ${line}`);
   if (!found.acceptance) {
-    if (event.kind === 'pull_request' && canAccept(comparison))
+    if (event.kind === 'pull_request' && canAccept(comparison)) {
       core.info(
         `perfgate: if this regression is intended, add the label ${rules.label || '(accept-label is none)'}${rules.command ? ` or comment "${rules.command}" (write access)` : ''} and re-run this job`,
       );
+      const ways = [
+        ...(rules.label ? [`add the label \`${rules.label}\``] : []),
+        ...(rules.command ? [`comment \`${rules.command}\` (users with write access)`] : []),
+      ];
+      return {
+        ...comparison,
+        acceptHint: `${ways.join(' or ')} and re-run this job: the gate then passes and says so`,
+      };
+    }
     return comparison;
   }
   const accepted = acceptRegressions(comparison, found.acceptance);

@@ -103,6 +103,10 @@ describe('perfgate/perfgate/report', () => {
     const first = bots()[0]!;
     expect(first.body).toContain('<!-- perfgate:perfgate.yml -->');
     expect(first.body).toMatch(/^## ❌ perfgate: FAIL/m);
+    // The reviewer reads the comment, not the log: it says how to accept on purpose.
+    expect(first.body).toContain(
+      '- if the slowdown is intended, add the label `perf-accepted` or comment `/perfgate accept` (users with write access) and re-run this job',
+    );
     expect(failed.outputs['comment-id']).toBe(String(first.id));
     // The same judgement outputs as the gate's: one stored baseline, the one saved in beforeAll.
     expect(failed.outputs.mode).toBe('stored');
@@ -121,6 +125,7 @@ describe('perfgate/perfgate/report', () => {
     expect(bots()[0]!.id).toBe(first.id);
     expect(body).toMatch(/^## ✅ perfgate: PASS — \d+ regressions? accepted by label perf-accepted: p\d+ \+\d+/m);
     expect(body).not.toContain('no regression');
+    expect(body).not.toContain('if the slowdown is intended');
     expect(accepted.summary).toContain('accepted by label perf-accepted');
     expect(accepted.stdout).not.toMatch(/^::error /m);
     expect([accepted.outputs.mode, accepted.outputs.baseline]).toEqual(['stored', 'found']);
