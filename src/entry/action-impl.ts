@@ -114,7 +114,11 @@ async function checkPullRequestTarget(options: ActionOptions, event: EventFacts)
     throw new ConfigError(
       `on pull_request_target the workspace holds ${checkout.head.slice(0, 7)} (actions/checkout's default there is the base branch), not the PR's head ${event.sha.slice(0, 7)}: a run would compare the base with itself and report it as the PR, so nothing was run or reported. To judge the PR, ${fix}`,
     );
-  core.info(`perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`);
+  core.info(
+    checkout.head === event.sha.toLowerCase()
+      ? `perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`
+      : `perfgate: pull_request_target: the workspace holds ${checkout.head.slice(0, 7)}, a merge of the PR's head ${event.sha.slice(0, 7)}`,
+  );
 }
 
 export async function run(subAction?: SubActionName): Promise<void> {

@@ -37,6 +37,7 @@ let origin = '';
 let baseSha = '';
 let headSha = '';
 let slowSha = '';
+let mergeSha = '';
 
 beforeAll(async () => {
   world = await startActionWorld({ work, inputs: { config: 'perfgate.yml', 'upload-results': 'false' } });
@@ -60,6 +61,11 @@ beforeAll(async () => {
   writeFileSync(join(source, 'server.mjs'), serverSource(25));
   git(source, ['commit', '-q', '-am', 'slow']);
   slowSha = git(source, ['rev-parse', 'HEAD']);
+  // refs/pull/N/merge as GitHub makes it: the head merged into a base branch that moved on.
+  git(source, ['checkout', '-q', '-b', 'pr-merge', 'main']);
+  git(source, ['commit', '-q', '--allow-empty', '-m', 'main moved on']);
+  git(source, ['merge', '-q', '--no-ff', '-m', 'Merge feature', 'feature']);
+  mergeSha = git(source, ['rev-parse', 'HEAD']);
   origin = join(work, 'origin.git');
   git(work, ['clone', '-q', '--bare', source, origin]);
 }, 60_000);
@@ -101,6 +107,17 @@ describe('events', () => {
     const comments = commentsOn(32);
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toContain(headSha.slice(0, 7));
+  });
+
+  it('pull_request_target with the merge ref checked out (the head as a parent) runs and says which commit it holds', async () => {
+    const workspace = checkout('target-merge', 'pr-merge');
+    const run = await world.runStep({ event: 'pull_request_target', prNumber: 34, headSha, baseSha, workspace });
+    expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
+    expect(run.outputs.mode).toBe('ab');
+    expect(run.stdout).toContain(
+      `pull_request_target: the workspace holds ${mergeSha.slice(0, 7)}, a merge of the PR's head ${headSha.slice(0, 7)}`,
+    );
+    expect(commentsOn(34)).toHaveLength(1);
   });
 
   it("merge_group runs A/B against the payload's base_sha, comments nowhere and saves nothing", async () => {
