@@ -2,7 +2,7 @@
 // command in a comment by a user whose permission on the repository is write or admin (checked
 // with GET /repos/{owner}/{repo}/collaborators/{user}/permission, since anyone can comment on a
 // public repository). Read live, not from the event payload, so that a re-run after labelling
-// sees the label.
+// sees the label and a re-run after unlabelling does not.
 import { hasAcceptCommand, type Acceptance } from '../core/accept.js';
 import type { Octokit } from './github-comment.js';
 
@@ -27,15 +27,15 @@ export async function findPullAcceptance(
   octokit: Octokit,
   where: { owner: string; repo: string; number: number },
   rules: AcceptRules,
-  /** The labels the event (or a PR listing) gave, counted beside the live ones. */
+  /** The labels the event gave: used only when the live labels cannot be read. */
   payloadLabels?: string[],
 ): Promise<AcceptanceLookup> {
   const ignored: string[] = [];
   if (rules.label !== '') {
-    // The event's own labels count too (a labeled event names the new one): a re-run of that
-    // event's run still sees it, and a GitHub without the labels endpoint is no lost acceptance.
-    let names = payloadLabels ?? [];
-    if (names.includes(rules.label)) return { acceptance: { by: `label ${rules.label}` }, ignored };
+    // The live labels decide: a re-run reuses its event's payload, so a label removed since (the
+    // re-run of a `labeled` event's run) must no longer accept. The event's labels stand in only
+    // where the labels endpoint cannot be read, so that such a GitHub loses no acceptance.
+    let names: string[];
     try {
       const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
         owner: where.owner,
@@ -43,9 +43,10 @@ export async function findPullAcceptance(
         issue_number: where.number,
         per_page: 100,
       });
-      names = [...names, ...labels.map((label) => label.name)];
+      names = labels.map((label) => label.name);
     } catch (error) {
       if (payloadLabels === undefined) throw error;
+      names = payloadLabels;
       ignored.push(`the PR's labels could not be read (${(error as Error).message}); the event's labels were used`);
     }
     if (names.includes(rules.label)) return { acceptance: { by: `label ${rules.label}` }, ignored };

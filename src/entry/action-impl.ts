@@ -7,7 +7,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { BootError, ConfigError, InputFileError, InterruptedError, NoVerdictError } from '../core/errors.js';
 import type { Config } from '../core/types/config.js';
-import type { Comparison } from '../core/types/comparison.js';
 import type { Results } from '../core/types/results.js';
 import { mergeResults } from '../core/results/merge.js';
 import { loadConfig } from '../adapters/config-file.js';
@@ -34,6 +33,7 @@ import { reportUploadedResults } from './action-report.js';
 import { reportTrends } from './action-trends.js';
 import { guardLog } from '../core/report/markup/text.js';
 import { applyAcceptance } from './action-accept.js';
+import { setJudgementOutputs } from './judged-by.js';
 import { renderHistoryCharts } from '../core/report/history-chart.js';
 import { renderRunSparklines } from '../core/report/run-sparkline.js';
 import { summarizeForHistory } from '../core/results/baseline.js';
@@ -114,7 +114,11 @@ async function checkPullRequestTarget(options: ActionOptions, event: EventFacts)
     throw new ConfigError(
       `on pull_request_target the workspace holds ${checkout.head.slice(0, 7)} (actions/checkout's default there is the base branch), not the PR's head ${event.sha.slice(0, 7)}: a run would compare the base with itself and report it as the PR, so nothing was run or reported. To judge the PR, ${fix}`,
     );
-  core.info(`perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`);
+  core.info(
+    checkout.head === event.sha.toLowerCase()
+      ? `perfgate: pull_request_target: the workspace holds the PR's head ${event.sha.slice(0, 7)}`
+      : `perfgate: pull_request_target: the workspace holds ${checkout.head.slice(0, 7)}, a merge of the PR's head ${event.sha.slice(0, 7)}`,
+  );
 }
 
 export async function run(subAction?: SubActionName): Promise<void> {
@@ -371,10 +375,7 @@ async function judgeAndDeliver(
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
   core.setOutput(Outputs.accepted, comparison.accepted?.by ?? '');
-  const judgedBy = describeJudgement(comparison, run.abAsked);
-  core.setOutput(Outputs.mode, judgedBy.mode);
-  core.setOutput(Outputs.baseline, judgedBy.baseline);
-  core.setOutput(Outputs.baselineDetail, judgedBy.detail);
+  setJudgementOutputs(comparison, run.abAsked);
   const ctx = reportContext(options, event, comparison, config.report);
   const storedRuns = baseline ? (baseline.trends ?? [summarizeForHistory(baseline.results), ...baseline.history]) : [];
   const historyChart = baseline ? renderHistoryCharts(comparison, storedRuns) : undefined;
@@ -422,36 +423,6 @@ async function judgeAndDeliver(
   }
   core.info(`perfgate: ${((Date.now() - stepStart) / 1000).toFixed(1)} s in all`);
   return decideExit(comparison, options.failOn);
-}
-
-/**
- * Which mode judged (ab, stored, history, thresholds) and what the baseline was: found (the base
- * ran beside the head, or a stored baseline), fallback (A/B was asked for, the base could not
- * run, a stored baseline judged), or none (thresholds alone), with why.
- */
-export function describeJudgement(
-  comparison: Pick<Comparison, 'mode' | 'baselineStatus' | 'ab' | 'baseline'>,
-  abAsked: { fallback?: string } | undefined,
-): { mode: 'ab' | 'stored' | 'history' | 'thresholds'; baseline: 'found' | 'fallback' | 'none'; detail: string } {
-  const modes = { ab: 'ab', bootstrap: 'stored', history: 'history', 'thresholds-only': 'thresholds' } as const;
-  const mode = modes[comparison.mode];
-  const fallback = abAsked?.fallback ?? 'the base could not run';
-  if (mode === 'ab')
-    return {
-      mode,
-      baseline: 'found',
-      detail: `the base ${comparison.ab?.baseCommit?.slice(0, 7) ?? 'checkout'} ran beside the head`,
-    };
-  if (comparison.baselineStatus.kind !== 'ok')
-    return {
-      mode,
-      baseline: 'none',
-      detail: `${abAsked ? `${fallback}; ` : ''}${comparison.baselineStatus.detail}`,
-    };
-  const stored = `the stored baseline${comparison.baseline?.commit ? ` of ${comparison.baseline.commit.slice(0, 7)}` : ''}, saved ${comparison.baseline?.savedAt ?? 'earlier'}`;
-  return abAsked
-    ? { mode, baseline: 'fallback', detail: `${fallback}; judged against ${stored}` }
-    : { mode, baseline: 'found', detail: stored };
 }
 
 /**

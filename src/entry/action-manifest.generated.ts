@@ -43,7 +43,7 @@ export const ACTION_OUTPUT_NAMES = ['verdict','results-path','report-markdown','
 export const SUB_ACTIONS = {
   'report': {
     inputs: ['results','config','github-token','pr-number','fail-on','comment','accept-label','accept-command','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','junit-path','gitlab-path','network-timeout'],
-    outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','accepted'],
+    outputs: ['verdict','results-path','report-markdown','regressions','comment-id','comment-url','accepted','mode','baseline','baseline-detail'],
   },
   'merge': {
     inputs: ['results','config','github-token','fail-on','comment','save-baseline','upload-results','accept-label','accept-command','comment-on-alert','alert-comment-cc-users','slack-webhook-url','slack-token','slack-channel','slack-on','baseline-key','baseline-dir','baseline-branch','junit-path','gitlab-path','network-timeout'],

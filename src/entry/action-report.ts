@@ -27,6 +27,7 @@ import type { EventFacts } from './deliver/event.js';
 import { report, reportContext } from './deliver/index.js';
 import { findResultsFiles, readUntrustedResults } from './report-impl.js';
 import { applyAcceptance } from './action-accept.js';
+import { setJudgementOutputs } from './judged-by.js';
 
 interface WorkflowRunPayload {
   id: number;
@@ -177,6 +178,8 @@ async function reportOne(
     JSON.stringify(comparison.regressions.map((r) => ({ scenario: r.scenario, metric: r.metric, change: r.change }))),
   );
   core.setOutput(Outputs.accepted, comparison.accepted?.by ?? '');
+  // The PR's own run may have been A/B (its results carry the base) or stored; nothing here asks for A/B.
+  setJudgementOutputs(comparison, undefined);
   const { markdown } = await report(reportContext(stepOptions, event, comparison));
   core.setOutput(Outputs.reportMarkdown, markdown);
   return decideExit(comparison, stepOptions.failOn);

@@ -1,6 +1,7 @@
 // Accepting an intended regression, end to end against the loopback fakes: a PR fails on a staged
-// slowdown, a label (or a writer's comment) makes the re-run pass and say who accepted what, the
-// push of the merge saves the accepted level, and the next PR is compared with that level.
+// slowdown, a label (or a writer's comment) makes the re-run pass and say who accepted what, a
+// label removed makes it fail again, the push of the merge saves the accepted level, and the next
+// PR is compared with that level.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ describe('accepting an intended regression', () => {
     expect(failed.outputs.verdict).toBe('fail');
     expect(failed.outputs.accepted).toBe('');
     expect(failed.stdout).toContain('add the label perf-accepted');
+    const failedComment = comment(7)!;
+    expect(failedComment.body).toMatch(/^## ❌ perfgate: FAIL/m);
 
     world.github.setLabels('acme', 'shop', 7, ['perf-accepted']);
     const accepted = await world.runStep({ event: 'pull_request', prNumber: 7, env: slowdown });
@@ -68,9 +71,27 @@ describe('accepting an intended regression', () => {
     expect(accepted.stdout).not.toMatch(/^::error /m);
     expect(accepted.stdout).toMatch(/^::warning title=perfgate%3A regression accepted/m);
     expect(saved()).toBe(1); // a PR never saves
+    expect(comment(7)!.id).toBe(failedComment.id); // updated in place
+
+    // Withdrawn: the label removed, then the labeled event's run re-run. Its payload still lists
+    // the label; the live labels decide, so the gate fails again, in the same comment.
+    world.github.setLabels('acme', 'shop', 7, []);
+    const withdrawn = await world.runStep({
+      event: 'pull_request',
+      prNumber: 7,
+      env: slowdown,
+      labels: ['perf-accepted'],
+    });
+    expect(withdrawn.code, withdrawn.stdout).toBe(1);
+    expect(withdrawn.outputs.verdict).toBe('fail');
+    expect(withdrawn.outputs.accepted).toBe('');
+    expect(world.github.commentsOn('acme', 'shop', 7).filter((c) => c.login.endsWith('[bot]'))).toHaveLength(1);
+    expect(comment(7)!.id).toBe(failedComment.id);
+    expect(comment(7)!.body).toMatch(/^## ❌ perfgate: FAIL/m);
+    world.github.setLabels('acme', 'shop', 7, ['perf-accepted']); // labelled again before the merge
 
     // The merge lands on main as a new commit; the push runs the slower code against the old level.
-    const pushSha = `sha${accepted.runId + 1}`;
+    const pushSha = `sha${withdrawn.runId + 1}`;
     world.github.setMergedPull('acme', 'shop', pushSha, 7);
     const push = await world.runStep({ event: 'push', env: slowdown });
     expect(push.sha).toBe(pushSha);

@@ -1,7 +1,8 @@
 // The events beyond pull_request and push, through the bundled action against the loopback fakes
 // and real git checkouts made as actions/checkout makes them (depth 1 from a bare origin):
 // pull_request_target with its default checkout (the base branch) refuses and posts nothing; with
-// the head checked out it runs A/B; merge_group runs A/B against the payload's base_sha; a base
+// the head checked out it runs A/B; merge_group runs A/B against the payload's base_sha and reads
+// the queued PR's accept label; a base
 // that cannot be fetched falls back to the stored baseline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -29,6 +30,8 @@ scenarios:
 let origin = '';
 let baseSha = '';
 let headSha = '';
+let slowSha = '';
+let mergeSha = '';
 
 beforeAll(async () => {
   world = await startActionWorld({ work, inputs: { config: 'perfgate.yml', 'upload-results': 'false' } });
@@ -40,6 +43,14 @@ beforeAll(async () => {
   );
   git(source, ['checkout', '-q', '-b', 'feature']);
   headSha = commitFiles(source, { 'server.mjs': serverSource(4) }, 'head');
+  // A PR whose service is 8x slower than the base's: a regression no runner noise can explain.
+  git(source, ['checkout', '-q', '-b', 'slow', 'main']);
+  slowSha = commitFiles(source, { 'server.mjs': serverSource(25) }, 'slow');
+  // refs/pull/N/merge as GitHub makes it: the head merged into a base branch that moved on.
+  git(source, ['checkout', '-q', '-b', 'pr-merge', 'main']);
+  git(source, ['commit', '-q', '--allow-empty', '-m', 'main moved on']);
+  git(source, ['merge', '-q', '--no-ff', '-m', 'Merge feature', 'feature']);
+  mergeSha = git(source, ['rev-parse', 'HEAD']);
   origin = join(work, 'origin.git');
   git(work, ['clone', '-q', '--bare', source, origin]);
 }, 60_000);
@@ -83,6 +94,17 @@ describe('events', () => {
     expect(comments[0]!.body).toContain(headSha.slice(0, 7));
   });
 
+  it('pull_request_target with the merge ref checked out (the head as a parent) runs and says which commit it holds', async () => {
+    const workspace = checkout('target-merge', 'pr-merge');
+    const run = await world.runStep({ event: 'pull_request_target', prNumber: 34, headSha, baseSha, workspace });
+    expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
+    expect(run.outputs.mode).toBe('ab');
+    expect(run.stdout).toContain(
+      `pull_request_target: the workspace holds ${mergeSha.slice(0, 7)}, a merge of the PR's head ${headSha.slice(0, 7)}`,
+    );
+    expect(commentsOn(34)).toHaveLength(1);
+  });
+
   it("merge_group runs A/B against the payload's base_sha, comments nowhere and saves nothing", async () => {
     const workspace = checkout('merge-group', 'feature');
     const saved = world.cache.entries.filter((entry) => entry.finalized).length;
@@ -93,6 +115,24 @@ describe('events', () => {
     expect(run.stdout).toContain(`perfgate: A/B: the base is ${baseSha} (${baseSha.slice(0, 7)}), checked out in`);
     expect(world.cache.entries.filter((entry) => entry.finalized).length).toBe(saved);
   });
+
+  it("merge_group reads the queued PR's accept label: a regression the PR accepted does not throw it out of the queue", async () => {
+    const workspace = checkout('merge-group-slow', 'slow');
+    const queued = { event: 'merge_group', prNumber: 41, headSha: slowSha, baseSha, workspace } as const;
+    const failed = await world.runStep(queued);
+    expect(failed.code, failed.stdout).toBe(1);
+    expect(failed.outputs.verdict).toBe('fail');
+    expect(failed.outputs.accepted).toBe('');
+    world.github.setLabels('acme', 'shop', 41, ['perf-accepted']);
+    const accepted = await world.runStep({ ...queued, workspace: checkout('merge-group-slow-2', 'slow') });
+    expect(accepted.code, accepted.stdout).toBe(0);
+    expect(accepted.outputs.verdict).toBe('pass');
+    expect(accepted.outputs.accepted).toBe('label perf-accepted on #41');
+    expect(JSON.parse(accepted.outputs.regressions ?? '[]')).not.toEqual([]);
+    expect(accepted.summary).toContain('accepted by label perf-accepted on #41');
+    const asked = world.github.requests.filter((r) => r.path === '/repos/acme/shop/issues/41/labels');
+    expect(asked).toHaveLength(2);
+  }, 120_000);
 
   it('a base that cannot be fetched falls back to the stored baseline, with a warning that says why', async () => {
     // The stored baseline: a push of the same config.

@@ -67,6 +67,8 @@ export interface EventFacts {
   headSha?: string;
   /** The PR's base commit, which A/B mode checks out beside the head. */
   baseSha?: string;
+  /** pull_request.labels of the event (a re-run reuses the payload, so it may list a label removed since). */
+  labels?: string[];
   /** The workflow_run event's run, for mode: report. */
   workflowRun?: { id: number; conclusion: string; headSha: string };
 }
@@ -93,6 +95,7 @@ export function eventPayload(facts: EventFacts, runId: number): object {
           number: pr,
           title: prTitle,
           html_url: `https://github.com/acme/shop/pull/${pr}`,
+          ...(facts.labels ? { labels: facts.labels.map((name) => ({ name })) } : {}),
           head: {
             sha: facts.headSha ?? `head${runId}`,
             repo: { full_name: facts.event === 'fork' ? 'stranger/shop' : 'acme/shop' },

@@ -103,7 +103,15 @@ describe('perfgate/perfgate/report', () => {
     const first = bots()[0]!;
     expect(first.body).toContain('<!-- perfgate:perfgate.yml -->');
     expect(first.body).toMatch(/^## ❌ perfgate: FAIL/m);
+    // The reviewer reads the comment, not the log: it says how to accept on purpose.
+    expect(first.body).toContain(
+      '- if the slowdown is intended, add the label `perf-accepted` or comment `/perfgate accept` (users with write access) and re-run this job',
+    );
     expect(failed.outputs['comment-id']).toBe(String(first.id));
+    // The same judgement outputs as the gate's: one stored baseline, the one saved in beforeAll.
+    expect(failed.outputs.mode).toBe('stored');
+    expect(failed.outputs.baseline).toBe('found');
+    expect(failed.outputs['baseline-detail']).toContain(`the stored baseline of ${'b'.repeat(7)}`);
 
     world.github.setLabels('acme', 'shop', forkPr, ['perf-accepted']);
     const accepted = await report(7002);
@@ -117,8 +125,10 @@ describe('perfgate/perfgate/report', () => {
     expect(bots()[0]!.id).toBe(first.id);
     expect(body).toMatch(/^## ✅ perfgate: PASS — \d+ regressions? accepted by label perf-accepted: p\d+ \+\d+/m);
     expect(body).not.toContain('no regression');
+    expect(body).not.toContain('if the slowdown is intended');
     expect(accepted.summary).toContain('accepted by label perf-accepted');
     expect(accepted.stdout).not.toMatch(/^::error /m);
+    expect([accepted.outputs.mode, accepted.outputs.baseline]).toEqual(['stored', 'found']);
   }, 90_000);
 
   it("the root action's mode: report judges the same results the same way", async () => {
@@ -128,6 +138,7 @@ describe('perfgate/perfgate/report', () => {
     expect(root.outputs.accepted).toBe('label perf-accepted');
     expect(bots()).toHaveLength(1);
     expect(bots()[0]!.body).toMatch(/PASS — \d+ regressions? accepted by label perf-accepted/);
+    expect([root.outputs.mode, root.outputs.baseline]).toEqual(['stored', 'found']);
 
     // Without the label, fail-on: never keeps the step green and the report says FAIL.
     world.github.setLabels('acme', 'shop', forkPr, []);
@@ -136,6 +147,18 @@ describe('perfgate/perfgate/report', () => {
     expect(never.outputs.verdict).toBe('fail');
     expect(never.outputs.accepted).toBe('');
     expect(bots()[0]!.body).toMatch(/^## ❌ perfgate: FAIL/m);
+  }, 90_000);
+
+  it('with no stored baseline, says so in mode and baseline: thresholds alone', async () => {
+    const empty = join(work, 'no-baselines');
+    mkdirSync(empty, { recursive: true });
+    const bare = await report(7005, { inputs: { 'baseline-dir': empty } });
+    expect(bare.code, bare.stdout).toBe(0);
+    expect(bare.outputs.verdict).toBe('pass');
+    expect(bare.outputs.mode).toBe('thresholds');
+    expect(bare.outputs.baseline).toBe('none');
+    expect(bare.outputs['baseline-detail']).not.toBe('');
+    expect(regressionsOf(bare.outputs)).toEqual([]);
   }, 90_000);
 });
 

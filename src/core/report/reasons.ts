@@ -200,7 +200,7 @@ const FLOOR_KINDS = new Set<Reason['kind']>([
   'interval-past-min-effect',
 ]);
 
-type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential'> & {
+type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential' | 'acceptHint'> & {
   current?: Pick<Comparison['current'], 'ab'>;
   scenarios?: Pick<Comparison['scenarios'][number], 'metrics'>[];
   regressions?: MetricComparison[];
@@ -269,6 +269,8 @@ export function remediesFor(comparison: RemedyInput): string[] {
     failed.push(
       `find what changed ${few(regressions) ? metricsWhere(regressions) : `the ${regressions.length} regressions listed above`}: each change is significant after Holm and at least its minimum effect, so a re-run is unlikely to clear it`,
     );
+  if (regressions.length > 0 && comparison.acceptHint !== undefined)
+    failed.push(`if the slowdown is intended, ${comparison.acceptHint}`);
   const breaches = comparison.breaches ?? [];
   if (breaches.length > 0) {
     const which = few(breaches)

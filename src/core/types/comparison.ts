@@ -87,6 +87,10 @@ export interface Comparison {
   /** Regressions accepted on purpose (a PR label, a maintainer's comment): the verdict is then
    * pass while `regressions` still lists them (src/core/accept.ts). */
   accepted?: { by: string };
+  /** How this PR could accept its regressions on purpose ("add the label `perf-accepted` … and
+   * re-run this job"), set by the action where that is possible and nobody has; the reports'
+   * advice names it, so the reviewer reading the comment learns it, not only the log. */
+  acceptHint?: string;
   /** A run that could be extended (compare.extend): each look's share of α, and how many looks
    * the longest-extended scenario had. */
   /** compare.extend: each look's share of α, the looks taken, and whether a larger
