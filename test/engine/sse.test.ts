@@ -10,7 +10,7 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HttpVersion, ScenarioConfig } from '../../src/core/types/config.js';
-import { runScenario } from '../../src/engine/run-scenario.js';
+import { runScenario, type ScenarioProgress } from '../../src/engine/run-scenario.js';
 import { EventCounter, isEventStream } from '../../src/engine/sse.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/tls');
@@ -159,5 +159,32 @@ describe('server-sent events', () => {
     // Events up to the cut: 7 of them by 150 ms (at 20, 40 … 140 ms).
     expect(result.events!.perStream).toBeGreaterThanOrEqual(6);
     expect(result.events!.perStream).toBeLessThan(EVENTS);
+  });
+
+  it("latency: ttfb: the progress lines show the first event's p95, as the summary will, not the stream's", async () => {
+    const baseUrl = await serve('http');
+    const seen: ScenarioProgress[] = [];
+    const result = await runScenario(
+      {
+        name: 'sse',
+        load: { executor: 'constant-vus', vus: 3, durationMs: 1200 },
+        baseUrl,
+        request: { method: 'GET', path: '/events', headers: { accept: 'text/event-stream' } },
+        warmupMs: 0,
+        timeoutMs: 3000,
+        thinkTimeMs: 0,
+        maxInFlight: 100,
+        segmentMs: 600,
+        latency: 'ttfb',
+      },
+      { onProgress: (progress) => seen.push(progress), progressIntervalMs: 300 },
+    );
+    expect(result.requests.ko).toBe(0);
+    const p95s = seen.filter((p) => p.phase === 'measure' && p.intervalP95Ms > 0).map((p) => p.intervalP95Ms);
+    expect(p95s.length).toBeGreaterThan(0);
+    for (const p95 of p95s) {
+      expect(p95).toBeGreaterThanOrEqual(FIRST_MS);
+      expect(p95).toBeLessThan(result.fullMs!.p50 / 2);
+    }
   });
 });
