@@ -49,7 +49,10 @@ export class GrpcStatusError extends Error {
   readonly code: `grpc:${string}`;
   constructor(status: number, details: string) {
     const name = GRPC_STATUS_NAMES[status] ?? `STATUS_${status}`;
-    super(details === '' ? name : details);
+    // grpc-js ends an unreachable channel's details with its resolver's note, empty for an
+    // address given as an IP: "… ECONNREFUSED 127.0.0.1:50051. Resolution note: ".
+    const said = details.replace(/\s*Resolution note:\s*$/, '');
+    super(said === '' ? name : said);
     this.code = `grpc:${name}`;
   }
 }
