@@ -165,5 +165,8 @@ describe('a unary gRPC scenario', () => {
     expect(untrusted.requests.ok).toBe(0);
     expect(untrusted.errors).toEqual({ 'grpc:UNAVAILABLE': untrusted.requests.ko });
     expect(untrusted.errorExamples?.['grpc:UNAVAILABLE']).toMatch(/certificate|CERT/i);
+    expect(untrusted.errorExamples?.['grpc:UNAVAILABLE']).toMatch(
+      /^GrpcStatusError \(grpc:UNAVAILABLE\): TLS: its certificate was refused \([^)]*certificate[^)]*\); set tls\.ca .*on loopback$/,
+    );
   });
 });
