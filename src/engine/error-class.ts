@@ -50,6 +50,19 @@ export class ProtocolError extends Error {
   readonly code = 'EPROTO';
 }
 
+/** What an HTTP/1.1 client got from an h2c-only service: its SETTINGS frame, then a GOAWAY. */
+export function h2FrameAnswer(): ProtocolError {
+  return new ProtocolError(
+    'the service answered with an HTTP/2 frame (SETTINGS), not HTTP/1.1: an HTTP/2-only (h2c) service needs http: 2 (docs/config/protocols.md#http2)',
+  );
+}
+
+/** A status line starts with "HTTP/"; an HTTP/2 frame with a 24-bit length (first byte 0 for a
+ * SETTINGS frame) and then its type, 4 for SETTINGS. */
+export function startsWithH2Settings(bytes: Uint8Array, at = 0, end = bytes.length): boolean {
+  return end - at >= 4 && bytes[at] === 0 && bytes[at + 3] === 4;
+}
+
 /** undici's InvalidArgumentError: a request path or header undici would refuse to send. */
 export class InvalidArgumentError extends Error {
   override name = 'InvalidArgumentError';

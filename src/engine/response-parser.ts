@@ -5,7 +5,7 @@
 // whether the connection stays open (`connection: close`, HTTP/1.0, the `keep-alive: timeout=`
 // hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
 // in place: a response costs no allocation here unless its head is split across chunks.
-import { ProtocolError, SocketError } from './error-class.js';
+import { h2FrameAnswer, SocketError, startsWithH2Settings } from './error-class.js';
 import { EventCounter } from './sse.js';
 
 /** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
@@ -96,12 +96,6 @@ function headTooLong(): ResponseParseError {
   return new ResponseParseError(`response head too long (over ${MAX_HEAD_BYTES} bytes)`);
 }
 
-function h2cAnswer(): ProtocolError {
-  return new ProtocolError(
-    'the service answered with an HTTP/2 frame (SETTINGS), not HTTP/1.1: an HTTP/2-only (h2c) service needs http: 2 (docs/config/protocols.md#http2)',
-  );
-}
-
 /** Where `byte` first is in `buf[from, end)`, or `end`. */
 function scanFor(buf: Buffer, byte: number, from: number, end: number): number {
   let i = from;
@@ -177,10 +171,9 @@ export class ResponseParser {
           return at;
         case State.Head: {
           if (this.pending === null) {
-            // A status line starts with "HTTP/"; an HTTP/2 frame (an h2c-only service's SETTINGS,
-            // sent before its GOAWAY) with a 24-bit length whose first byte is 0, then type 4.
-            // Without this the head waits for a CR LF that never comes: "other side closed".
-            if (chunk[at] === 0 && length - at >= 4 && chunk[at + 3] === 4) throw h2cAnswer();
+            // An h2c-only service's SETTINGS frame, sent before its GOAWAY: without this the head
+            // waits for a CR LF that never comes, and the request fails as "other side closed".
+            if (startsWithH2Settings(chunk, at, length)) throw h2FrameAnswer();
             // The whole head in this chunk, as almost always: read in place.
             const end = findEndOfHead(chunk, at, at, length);
             if (end === -1) {
