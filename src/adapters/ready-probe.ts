@@ -21,6 +21,9 @@ export interface ProbeOutcome {
   /** A TLS failure (an untrusted certificate, no TLS on the port, a client certificate wanted):
    * the service is up, and its certificate will not change by waiting. */
   tls?: boolean;
+  /** The service answered, over another protocol than the probe's (an h2c-only service asked
+   * over HTTP/1.1): it is up, and its protocol will not change by waiting. */
+  mismatch?: boolean;
 }
 
 export interface ProbeTarget {
@@ -45,7 +48,20 @@ export async function probeReady(target: ProbeTarget, timeoutMs: number): Promis
     // An HTTP/2-only service refuses HTTP/1.1 in its TLS handshake: `auto` asks it over h2.
     if (target.http === 'auto' && outcome.tls && outcome.saw.includes('NO_APPLICATION_PROTOCOL'))
       return probeHttp2(target.url, timeoutMs, target.tls);
-    return outcome;
+    // An h2c-only service answers an HTTP/1.1 request with its HTTP/2 SETTINGS frame, which the
+    // HTTP/1.1 parser refuses (HPE_INVALID_CONSTANT): ask it once over h2c, and when it answers
+    // there, say so now instead of waiting out ready.timeout for a protocol that will not change.
+    if (outcome.notHttp1 && target.url.protocol === 'http:') {
+      const h2c = await probeHttp2(target.url, timeoutMs, undefined);
+      if (h2c.saw.startsWith('answered '))
+        return {
+          ok: false,
+          saw: `${outcome.saw}, and ${h2c.saw} over HTTP/2 (h2c): an HTTP/2-only service needs defaults.http: 2, which the ready probes speak too (docs/config/protocols.md#http2)`,
+          final: false,
+          mismatch: true,
+        };
+    }
+    return { ok: outcome.ok, saw: outcome.saw, final: outcome.final, ...(outcome.tls ? { tls: true } : {}) };
   }
   const ok = await canConnect(target.host, target.port, timeoutMs);
   return { ok, saw: ok ? 'accepted a connection' : 'did not accept a connection', final: false };
@@ -68,7 +84,11 @@ export function canConnect(host: string, port: number, timeoutMs: number): Promi
   });
 }
 
-function probeHttp(url: URL, timeoutMs: number, tls: ConnectionOptions | undefined): Promise<ProbeOutcome> {
+function probeHttp(
+  url: URL,
+  timeoutMs: number,
+  tls: ConnectionOptions | undefined,
+): Promise<ProbeOutcome & { notHttp1?: boolean }> {
   return new Promise((resolve) => {
     const secure = url.protocol === 'https:';
     const client = httpModule(secure);
@@ -97,6 +117,11 @@ function probeHttp(url: URL, timeoutMs: number, tls: ConnectionOptions | undefin
       const tlsFailure = describeTlsFailure(error);
       if (tlsFailure) {
         resolve({ ok: false, saw: `failed the TLS handshake: ${tlsFailure}`, final: false, tls: true });
+        return;
+      }
+      // Node's HTTP/1.1 parser names what it refused with an HPE_ code: bytes came back, not HTTP/1.1.
+      if (error.code?.startsWith('HPE_')) {
+        resolve({ ok: false, saw: `answered, but not in HTTP/1.1 (${error.code})`, final: false, notHttp1: true });
         return;
       }
       const saw =

@@ -308,7 +308,11 @@ async function waitUntilReady(
     // The certificate (or a missing client certificate) will not change by waiting either: a
     // service that completes no handshake cannot be loaded, so say why now.
     if (outcome.tls)
-      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw}; ready probes use defaults.tls (docs/config/protocols.md)`;
+      return `service "${config.name}" is not ready: ${target.text} ${outcome.saw}; ready probes use defaults.tls${
+        outcome.saw.includes('docs/config/protocols.md') ? '' : ' (docs/config/protocols.md)'
+      }`;
+    // Nor does the protocol it speaks: an h2c-only service asked over HTTP/1.1.
+    if (outcome.mismatch) return `service "${config.name}" is not ready: ${target.text} ${outcome.saw}`;
     // A client error (404 on a wrong path, 401 without credentials) does not turn into a 2xx by
     // waiting: after a few in a row, stop instead of waiting out the timeout.
     sameFinal = outcome.final && last?.saw === outcome.saw ? sameFinal + 1 : outcome.final ? 1 : 0;

@@ -43,6 +43,26 @@ export class SocketError extends Error {
   readonly code = 'UND_ERR_SOCKET';
 }
 
+/** A service that answered in another protocol than the client's (an h2c-only service's HTTP/2
+ * frames to an HTTP/1.1 request): EPROTO, as the HTTP/2 client's mismatch is, with the fix. */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError';
+  readonly code = 'EPROTO';
+}
+
+/** What an HTTP/1.1 client got from an h2c-only service: its SETTINGS frame, then a GOAWAY. */
+export function h2FrameAnswer(): ProtocolError {
+  return new ProtocolError(
+    'the service answered with an HTTP/2 frame (SETTINGS), not HTTP/1.1: an HTTP/2-only (h2c) service needs http: 2 (docs/config/protocols.md#http2)',
+  );
+}
+
+/** A status line starts with "HTTP/"; an HTTP/2 frame with a 24-bit length (first byte 0 for a
+ * SETTINGS frame) and then its type, 4 for SETTINGS. */
+export function startsWithH2Settings(bytes: Uint8Array, at = 0, end = bytes.length): boolean {
+  return end - at >= 4 && bytes[at] === 0 && bytes[at + 3] === 4;
+}
+
 /** undici's InvalidArgumentError: a request path or header undici would refuse to send. */
 export class InvalidArgumentError extends Error {
   override name = 'InvalidArgumentError';
@@ -126,7 +146,8 @@ const CA_FIX =
  */
 export function describeTlsFailure(error: unknown): string | undefined {
   // The HTTP/2 client's EPROTO is a peer without HTTP/2, and says so itself.
-  if ((error as { name?: unknown } | null)?.name === 'Http2Error') return undefined;
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'Http2Error' || name === 'ProtocolError') return undefined;
   let code = codeOf(error);
   if (code === undefined || !tlsFailureClass(code)) return undefined;
   const message = (error as { message?: unknown }).message;

@@ -8,7 +8,7 @@ import http2, { type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:h
 import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { Pool } from 'undici';
-import { RequestTimeoutError } from './error-class.js';
+import { h2FrameAnswer, RequestTimeoutError, startsWithH2Settings } from './error-class.js';
 import { describeSessionError, Http2Error } from './h2-connection.js';
 import { tlsConnectOptions } from './tls.js';
 import type { SpokenProtocol } from './transport.js';
@@ -56,14 +56,24 @@ export function undiciFlowClient(
   return {
     protocol: 'http/1.1',
     async request(request, wantBody) {
-      const response = await pool.request({
-        method: request.method as 'GET',
-        path: request.path,
-        headers: request.headers,
-        body: request.body ?? null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      const response = await pool
+        .request({
+          method: request.method as 'GET',
+          path: request.path,
+          headers: request.headers,
+          body: request.body ?? null,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        })
+        .catch((error: unknown) => {
+          // undici's "Response does not match the HTTP/1.1 protocol" keeps the bytes it refused:
+          // an h2c-only service's SETTINGS frame is named, with the fix.
+          const { name, data } = error as { name?: unknown; data?: unknown };
+          const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+          if (name === 'HTTPParserError' && bytes instanceof Uint8Array && startsWithH2Settings(bytes))
+            throw h2FrameAnswer();
+          throw error;
+        });
       const keep = wantBody(response.statusCode);
       const chunks: Buffer[] = [];
       let bytesIn = 0;

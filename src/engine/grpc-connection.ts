@@ -49,7 +49,20 @@ export class GrpcStatusError extends Error {
   readonly code: `grpc:${string}`;
   constructor(status: number, details: string) {
     const name = GRPC_STATUS_NAMES[status] ?? `STATUS_${status}`;
-    super(details === '' ? name : details);
+    // grpc-js ends an unreachable channel's details with its resolver's note, empty for an
+    // address given as an IP: "… ECONNREFUSED 127.0.0.1:50051. Resolution note: ".
+    const said = details.replace(/\s*Resolution note:\s*$/, '');
+    // grpc-js keeps only the words of a failed handshake ("No connection established. Last error:
+    // Error: self-signed certificate"), not its code: say it was the certificate, and the fix.
+    const certificate =
+      name === 'UNAVAILABLE' ? /Last error: (?:Error: )?([^.;]*certificate[^.;]*)/i.exec(said)?.[1] : undefined;
+    super(
+      certificate !== undefined
+        ? `TLS: its certificate was refused (${certificate}); set tls.ca to its CA's PEM file, tls.servername, or tls.insecure: true on loopback`
+        : said === ''
+          ? name
+          : said,
+    );
     this.code = `grpc:${name}`;
   }
 }

@@ -5,7 +5,7 @@
 // whether the connection stays open (`connection: close`, HTTP/1.0, the `keep-alive: timeout=`
 // hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
 // in place: a response costs no allocation here unless its head is split across chunks.
-import { SocketError } from './error-class.js';
+import { h2FrameAnswer, SocketError, startsWithH2Settings } from './error-class.js';
 import { EventCounter } from './sse.js';
 
 /** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
@@ -171,6 +171,9 @@ export class ResponseParser {
           return at;
         case State.Head: {
           if (this.pending === null) {
+            // An h2c-only service's SETTINGS frame, sent before its GOAWAY: without this the head
+            // waits for a CR LF that never comes, and the request fails as "other side closed".
+            if (startsWithH2Settings(chunk, at, length)) throw h2FrameAnswer();
             // The whole head in this chunk, as almost always: read in place.
             const end = findEndOfHead(chunk, at, at, length);
             if (end === -1) {

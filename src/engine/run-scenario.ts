@@ -42,7 +42,8 @@ export interface ScenarioProgress {
   ko: number;
   dropped: number;
   inFlight: number;
-  /** The rate and p95 of the last progress interval only (this long), not of the phase so far. */
+  /** The rate and p95 of the last progress interval only (this long), not of the phase so far; the
+   * p95 of the scenario's latency (its first byte under `latency: ttfb`). */
   intervalMs: number;
   intervalRps: number;
   intervalP95Ms: number;
@@ -267,14 +268,13 @@ class ScenarioRun implements ModelHost {
   }
 
   /** Called by a variant after it recorded a response (hot path). */
-  afterComplete(connection: Connection, error: Error | null, end: number): void {
+  afterComplete(connection: Connection, error: Error | null, end: number, latencyUs: number): void {
     this.inFlight -= 1;
     if (!this.aborted) {
       this.progressCount += 1;
-      if (connection.ok) {
-        const timedFrom = connection.sentMs < connection.startMs ? connection.sentMs : connection.startMs;
-        this.progressHistogram.recordValue(Math.max(1, Math.round((end - timedFrom) * 1000)));
-      }
+      // The scenario's latency, as the summary and the verdicts read it: under `latency: ttfb` a
+      // 500 ms stream whose first event took 20 ms shows p95 20 ms, not 500.
+      if (connection.ok) this.progressHistogram.recordValue(Math.max(1, Math.round(latencyUs)));
     }
     this.model.afterComplete(connection, error, end);
     if (this.ending && this.inFlight === 0) this.advance();

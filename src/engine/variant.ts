@@ -18,7 +18,8 @@ import { createTransport, negotiateHttp } from './transport.js';
 
 /** What a variant tells its run after each response: the scheduler sends the next request. */
 export interface VariantHost {
-  afterComplete(connection: Connection, error: Error | null, endMs: number): void;
+  /** `latencyUs`: the request's latency in the scenario's measure (its first byte under `latency: ttfb`). */
+  afterComplete(connection: Connection, error: Error | null, endMs: number, latencyUs: number): void;
 }
 
 export function round3(value: number): number {
@@ -141,28 +142,28 @@ export class Variant implements ConnectionOwner {
     // Timed from the earlier of the intended start and the send: a late send is charged to the
     // service (no coordinated omission), one sent a little ahead of its batch slot is never timed short.
     const timedFrom = connection.sentMs < start ? connection.sentMs : start;
+    // An answer without a body: its first byte is its end. An event stream's "first byte" is
+    // its first complete event (a server may send a comment or padding before it).
+    const firstByte = connection.eventStream
+      ? connection.firstEventMs > 0
+        ? connection.firstEventMs
+        : end
+      : connection.firstByteMs > 0
+        ? connection.firstByteMs
+        : end;
+    const fullUs = (end - timedFrom) * 1000;
+    const ttfbUs = (firstByte - timedFrom) * 1000;
     if (start >= this.recordFromMs && start < this.recordToMs) {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 0.001;
       const errorClass = error ? classifyError(error) : null;
       if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
         this.errorExamples[errorClass] = maskText(describeError(error));
-      // An answer without a body: its first byte is its end. An event stream's "first byte" is
-      // its first complete event (a server may send a comment or padding before it).
-      const firstByte = connection.eventStream
-        ? connection.firstEventMs > 0
-          ? connection.firstEventMs
-          : end
-        : connection.firstByteMs > 0
-          ? connection.firstByteMs
-          : end;
       if (ok && connection.eventStream) {
         this.eventStreams += 1;
         this.eventsTotal += connection.events;
         this.eventStreamMs += end - timedFrom;
       }
-      const fullUs = (end - timedFrom) * 1000;
-      const ttfbUs = (firstByte - timedFrom) * 1000;
       this.recorder.record(
         endMs,
         this.ttfb ? ttfbUs : fullUs,
@@ -179,7 +180,7 @@ export class Variant implements ConnectionOwner {
       if (!ok) this.warmKo += 1;
     }
     connection.ok = ok;
-    this.host.afterComplete(connection, error, end);
+    this.host.afterComplete(connection, error, end, this.ttfb ? ttfbUs : fullUs);
   }
 
   // ------------------------------------------------------------------ result

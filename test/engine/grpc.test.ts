@@ -103,6 +103,8 @@ describe('a unary gRPC scenario', () => {
     expect(result.requests.ok).toBe(0);
     expect(result.requests.ko).toBeGreaterThan(0);
     expect(result.errors).toEqual({ 'grpc:UNAVAILABLE': result.requests.ko });
+    // What failed, and nothing dangling after it (grpc-js's empty "Resolution note:").
+    expect(result.errorExamples?.['grpc:UNAVAILABLE']).toMatch(/ECONNREFUSED 127\.0\.0\.1:\d+\.?$/);
   });
 
   it('times calls out with the scenario timeout (ETIMEDOUT), and cancels them', async () => {
@@ -163,5 +165,8 @@ describe('a unary gRPC scenario', () => {
     expect(untrusted.requests.ok).toBe(0);
     expect(untrusted.errors).toEqual({ 'grpc:UNAVAILABLE': untrusted.requests.ko });
     expect(untrusted.errorExamples?.['grpc:UNAVAILABLE']).toMatch(/certificate|CERT/i);
+    expect(untrusted.errorExamples?.['grpc:UNAVAILABLE']).toMatch(
+      /^GrpcStatusError \(grpc:UNAVAILABLE\): TLS: its certificate was refused \([^)]*certificate[^)]*\); set tls\.ca .*on loopback$/,
+    );
   });
 });

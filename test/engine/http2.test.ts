@@ -228,6 +228,16 @@ describe('HTTP/2', () => {
     );
     // HTTP/1.1 is what a result without `protocol` means.
     expect(onlyH2.protocol).toBeUndefined();
+
+    // An h2c-only service answers an HTTP/1.1 request with its SETTINGS frame, then closes.
+    const cleartext = await h2c();
+    const onlyH2c = await run(cleartext.origin, '1.1');
+    expect(onlyH2c.requests.ok).toBe(0);
+    expect(onlyH2c.requests.ko).toBeGreaterThan(0);
+    expect(onlyH2c.errors).toEqual({ EPROTO: onlyH2c.requests.ko });
+    expect(onlyH2c.errorExamples?.EPROTO).toMatch(
+      /^ProtocolError \(EPROTO\): .*HTTP\/2-only \(h2c\) service needs http: 2/,
+    );
   });
 
   it('over TLS: an unknown CA is ECERT, and an https: service without h2 is EPROTO', async () => {

@@ -324,6 +324,16 @@ describe('runFlowVariants over HTTP/2, and judged on the time to first byte', ()
     expect(shop.logins).toBe(0);
   });
 
+  it('stops at the setup when an h2c-only service is asked over HTTP/1.1, naming http: 2', async () => {
+    const shop = await startShop({ protocol: 'h2c' });
+    const run = runFlowVariants(flowScenario(shop.url, CLOSED), { rows });
+    await expect(run).rejects.toBeInstanceOf(SetupError);
+    await expect(run).rejects.toThrow(
+      /setup "login" failed on the head .*answered with an HTTP\/2 frame \(SETTINGS\), not HTTP\/1\.1: an HTTP\/2-only \(h2c\) service needs http: 2/,
+    );
+    expect(shop.logins).toBe(0);
+  });
+
   it.each(['h1', 'h2c'] as const)(
     "%s: latency: ttfb makes a step's first byte its latency, the full time its other measure",
     async (protocol) => {

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
 import type { HttpVersion, ScenarioConfig } from '../../src/core/types/config.js';
-import { runScenario } from '../../src/engine/run-scenario.js';
+import { runScenario, type ScenarioProgress } from '../../src/engine/run-scenario.js';
 import { serveOverProtocol, TLS_FIXTURES } from '../fakes/http.js';
 import { EventCounter, isEventStream } from '../../src/engine/sse.js';
 
@@ -146,5 +146,32 @@ describe('server-sent events', () => {
     // (5.6 a stream on a loaded machine), never the whole stream's.
     expect(result.events!.perStream).toBeGreaterThanOrEqual(3);
     expect(result.events!.perStream).toBeLessThan(EVENTS);
+  });
+
+  it("latency: ttfb: the progress lines show the first event's p95, as the summary will, not the stream's", async () => {
+    const baseUrl = await serve('http');
+    const seen: ScenarioProgress[] = [];
+    const result = await runScenario(
+      {
+        name: 'sse',
+        load: { executor: 'constant-vus', vus: 3, durationMs: 1200 },
+        baseUrl,
+        request: { method: 'GET', path: '/events', headers: { accept: 'text/event-stream' } },
+        warmupMs: 0,
+        timeoutMs: 3000,
+        thinkTimeMs: 0,
+        maxInFlight: 100,
+        segmentMs: 600,
+        latency: 'ttfb',
+      },
+      { onProgress: (progress) => seen.push(progress), progressIntervalMs: 300 },
+    );
+    expect(result.requests.ko).toBe(0);
+    const p95s = seen.filter((p) => p.phase === 'measure' && p.intervalP95Ms > 0).map((p) => p.intervalP95Ms);
+    expect(p95s.length).toBeGreaterThan(0);
+    for (const p95 of p95s) {
+      expect(p95).toBeGreaterThanOrEqual(FIRST_MS);
+      expect(p95).toBeLessThan(result.fullMs!.p50 / 2);
+    }
   });
 });

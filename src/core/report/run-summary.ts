@@ -106,8 +106,12 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   out.push(line('Bytes Out', '[total, mean]', [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
   out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
   out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
-  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {}))
-    out.push(line(`  first ${escapeLogText(errorClass)}`, '', [escapeLogText(example)]));
+  // A class's name may be longer than the label column (grpc:RESOURCE_EXHAUSTED): the example
+  // then starts two spaces after it, not a whole fields column later.
+  for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) {
+    const label = `  first ${escapeLogText(errorClass)}`;
+    out.push(`  ${label.padEnd(LABEL_WIDTH + FIELDS_WIDTH - 2)}  ${escapeLogText(example)}`);
+  }
 
   out.push(
     rule(s.latency === 'ttfb' ? 'Time to first byte of OK requests (latency: ttfb)' : 'Response time of OK requests'),
@@ -130,9 +134,9 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
   if (s.events)
     out.push(
       line('Events', '[streams, /stream, /s]', [
-        String(s.events.streams),
-        String(s.events.perStream),
-        String(s.events.perSecond),
+        formatCount(s.events.streams),
+        String(Math.round(s.events.perStream * 10) / 10),
+        (Math.round(s.events.perSecond * 10) / 10).toFixed(1),
       ]),
     );
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');

@@ -68,6 +68,24 @@ describe('renderRunSummary', () => {
     expect(text).toContain('0.412 ms  131 ms  400 ms  2,210 ms');
   });
 
+  it("lines up each error class's first example, whatever the class's length, and rounds events", () => {
+    const scenario = {
+      ...fetchByKey,
+      errorExamples: { ETIMEDOUT: 'timed out after 5 s', 'grpc:RESOURCE_EXHAUSTED': 'quota exceeded' },
+      events: { streams: 1200, total: 8400, perStream: 7, perSecond: 13.608 },
+    };
+    const lines = renderRunSummary(makeResults([scenario])).split('\n');
+    const first = lines.filter((l) => l.trimStart().startsWith('first '));
+    expect(first).toHaveLength(2);
+    const column = (l: string, example: string): number => l.indexOf(example);
+    const requests = lines.find((l) => l.includes('[total, ok, ko, dropped]'))!;
+    const valuesAt = requests.indexOf('[total, ok, ko, dropped]') + '[total, ok, ko, dropped]'.length;
+    expect(column(first[0]!, 'timed out')).toBe(requests.slice(valuesAt).search(/\S/) + valuesAt);
+    expect(first[1]).toMatch(/first grpc:RESOURCE_EXHAUSTED {2,}quota exceeded$/);
+    expect(column(first[1]!, 'quota')).toBe(column(first[0]!, 'timed out'));
+    expect(lines.find((l) => l.includes('Events'))).toMatch(/\[streams, \/stream, \/s\]\s+1,200  7  13\.6$/);
+  });
+
   it('renders an empty run without dividing by zero', () => {
     const idle = {
       ...checkout,
