@@ -9,10 +9,14 @@
 // the slowest segment of the baseline, which had run beside more other work than it.
 //
 // The rule here asks only what those causes can do, segment by segment:
-// - the generator: a request's start delay is at most LATE_START_MS unless it was one of the
-//   segment's late starts, so the service's own percentile in a segment is at least the measured
-//   one at (p − its late share) less LATE_START_MS (and at least the measured one less the run's
-//   largest start delay);
+// - the generator: a segment where it kept up as well as in the baseline (no late start, its event
+//   loop no later at p99 than in the baseline's worst segment) is read as measured: the baseline's
+//   segments show what that generator added. Elsewhere a request's start delay is at most
+//   LATE_START_MS unless it was one of the segment's late starts, so the service's own percentile
+//   in a segment is at least the measured one at (p − its late share) less LATE_START_MS (and at
+//   least the measured one less the run's largest start delay). On a quiet machine a 2.8× head
+//   (1.4–2.6 ms → 4.8–5.4 ms) was left at p = 0.07 by a baseline that stepped halfway, and 10 ms
+//   off every segment would have hidden a change of 3 ms;
 // - other work: only the current segments with no more competing work than the busiest baseline
 //   segment had (plus OTHER_LOAD_CHANGE_CORES) are read, so the baseline itself shows what that
 //   much competition did to the old code;
@@ -57,12 +61,26 @@ export function grossShiftMargin(gross: GrossShift, alpha: number, tests: number
   return z * PRIOR_ROBUSTNESS * gross.priorSd;
 }
 
-/** The service's own percentile in one segment, at least (µs): see the file's comment. */
-function lowerBoundUs(run: PreparedRun, scenario: ScenarioResult, segment: number, percentile: number): number {
-  const count = scenario.segments[segment]?.count ?? 0;
-  const late = scenario.segments[segment]?.contention?.lateStarts ?? 0;
-  const lateShare = count > 0 ? (100 * late) / count : 100;
+/**
+ * The service's own percentile in one segment, at least (µs): see the file's comment. A segment
+ * whose generator kept up as well as in the baseline (no late start, its event loop's p99 delay no
+ * more than the baseline's worst segment's) is taken as measured: its generator added no more
+ * than the baseline's did, and the comparison is with the baseline's slowest segment.
+ */
+function lowerBoundUs(
+  run: PreparedRun,
+  scenario: ScenarioResult,
+  segment: number,
+  percentile: number,
+  baselineLoopP99Ms: number,
+): number {
+  const record = scenario.segments[segment];
+  const count = record?.count ?? 0;
+  const late = record?.contention?.lateStarts ?? 0;
   const measured = segmentQuantileUs(run, segment, percentile);
+  const loopP99Ms = record?.contention?.loopDelayP99Ms;
+  if (late === 0 && loopP99Ms !== undefined && loopP99Ms <= baselineLoopP99Ms) return measured;
+  const lateShare = count > 0 ? (100 * late) / count : 100;
   const maxDelayUs = 1000 * scenario.generator.maxStartDelayMs;
   const bounds = [measured - maxDelayUs];
   if (percentile - lateShare > 0)
@@ -88,6 +106,11 @@ export function grossShift(
   const baseOther = base.segments.map((segment) => segment.contention?.otherCores);
   if (baseOther.some((cores) => cores === undefined)) return undefined;
   const busiestBase = Math.max(...(baseOther as number[]));
+  // The generator's worst segment in the baseline (its loop's p99 delay); a baseline that fell
+  // behind anywhere gives no such reference.
+  const baselineLoopP99Ms = base.generator.saturated
+    ? -Infinity
+    : Math.max(...base.segments.map((segment) => segment.contention?.loopDelayP99Ms ?? -Infinity));
   const baseRun = prepareRun(base.segments);
   const baselineMaxUs = Math.max(
     ...base.segments.map((_, i) => segmentQuantileUs(baseRun, i, percentile)).filter(Number.isFinite),
@@ -99,7 +122,7 @@ export function grossShift(
     const other = segment.contention?.otherCores;
     if (other === undefined || other > busiestBase + OTHER_LOAD_CHANGE_CORES) return;
     if ((currentRun.recorded[i] ?? 0) === 0) return;
-    bounds.push(lowerBoundUs(currentRun, current, i, percentile));
+    bounds.push(lowerBoundUs(currentRun, current, i, percentile, baselineLoopP99Ms));
   });
   if (bounds.length < MIN_SEGMENTS) return undefined;
   bounds.sort((a, b) => a - b);

@@ -80,6 +80,20 @@ describe('a gross shift', () => {
     expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
   });
 
+  it("reads a segment whose generator kept up as well as the baseline's as measured (a quiet 2.8× head)", () => {
+    // As in a quiet run: 1.4–2.6 ms → about 5 ms, no late start, the loop as punctual as before.
+    const base = run(50, { medianMs: 1.6 }, 0.1);
+    const current = run(51, { medianMs: 5 }, 0.1);
+    const gross = grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05);
+    expect(gross?.segments).toBe(15);
+    expect(judge(current, base).verdict).toBe('regression');
+    // A loop later than the baseline's worst, in a run whose starts were up to 9 ms late: that delay
+    // may be in the latencies, so it comes off, and leaves nothing to call.
+    for (const segment of current.scenarios[0]!.segments) segment.contention!.loopDelayP99Ms = 12;
+    current.scenarios[0]!.generator.maxStartDelayMs = 9;
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+  });
+
   it('fails it with a history too, against the newest stored run', () => {
     let history: Baseline | undefined;
     for (let i = 0; i < 6; i++)
