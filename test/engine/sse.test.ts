@@ -105,7 +105,7 @@ describe('server-sent events', () => {
     expect(result.requests.ko, JSON.stringify(result.errorExamples)).toBe(0);
     expect(result.requests.ok).toBeGreaterThanOrEqual(6);
     // The first event, not the comment sent at once, is the stream's first byte.
-    expect(result.ttfbMs!.p50).toBeGreaterThanOrEqual(FIRST_MS);
+    expect(result.ttfbMs!.p50).toBeGreaterThanOrEqual(FIRST_MS * 0.95);
     expect(result.latencyMs.p50).toBeGreaterThanOrEqual(FIRST_MS + (EVENTS - 1) * EVERY_MS);
     expect(result.ttfbMs!.p50).toBeLessThan(result.latencyMs.p50 / 4);
     expect(result.events).toMatchObject({
@@ -170,7 +170,9 @@ describe('server-sent events', () => {
     const p95s = seen.filter((p) => p.phase === 'measure' && p.intervalP95Ms > 0).map((p) => p.intervalP95Ms);
     expect(p95s.length).toBeGreaterThan(0);
     for (const p95 of p95s) {
-      expect(p95).toBeGreaterThanOrEqual(FIRST_MS);
+      // The first event leaves the server 20 ms after it read the request; the histogram's buckets
+      // (and Node's timer rounding) put one run's p95 at 19.967 ms.
+      expect(p95).toBeGreaterThanOrEqual(FIRST_MS * 0.95);
       expect(p95).toBeLessThan(result.fullMs!.p50 / 2);
     }
   });

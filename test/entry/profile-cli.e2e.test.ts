@@ -132,8 +132,10 @@ describe('perfgate gate with profile: node', () => {
 
   it('names nothing when head and base are one commit (A/A), profiled with profile.when: always', () => {
     const root = repository('same', 200_000, ', when: always');
-    const run = gate(root, 'HEAD');
-    expect(run.code, run.stderr).toBe(0);
+    // The verdict is not what this tests: an A/A gate fails now and then (one CI run read p50 +5.5%
+    // [+3%, +8%] between two processes of one build, at 180 requests).
+    const run = gate(root, 'HEAD', ['--fail-on', 'never']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toContain('perfgate: profiling api on price (profile.when: always)');
     const [profile] = run.results!.profiles!;
     expect(profile!.error).toBeUndefined();
@@ -191,7 +193,7 @@ describe('perfgate gate with profile: node', () => {
   it('profiles nothing on a passing run with the default profile.when: regression', () => {
     const root = repository('passing', 200_000);
     const run = gate(root, 'HEAD');
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).not.toContain('perfgate: profiling');
     expect(run.results!.profiles).toBeUndefined();
     expect(existsSync(join(root, '.perfgate', 'logs', 'profile'))).toBe(false);

@@ -145,8 +145,68 @@ export function compareProfiles(
       });
     }
   }
+  if (grown.length === 0 && baseSamples > 0 && headSamples > 0) {
+    const costlier = costlierSubtree(keys, neighbours, baseCounts, headCounts, rule.alpha / Math.max(1, tested));
+    if (costlier !== undefined) grown.push(costlier);
+  }
   grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
   return { baseSamples, headSamples, rule: { ...rule, tested }, grown };
+}
+
+/**
+ * When no function's own share rose, the innermost function whose samples together with all the
+ * service's functions it calls grew by UNIT_COUNT_RISE or more, significantly. V8 can split a
+ * costlier callee between its own line and its caller's (partly inlined): a 3× computeDiscount
+ * read 57% → 59% of the CPU on its own line and its handler 30% → 38%, neither a rise, while the
+ * two together went from 187 to 790 samples at the same load. Counts, not shares: a GC burst moves
+ * every share (8% of one A/A variant, 46% of the other) but not the service's own samples.
+ */
+function costlierSubtree(
+  keys: Set<string>,
+  neighbours: Map<string, { callers: string[]; callees: string[] }>,
+  baseCounts: Map<string, FunctionCounts & { frame: string }>,
+  headCounts: Map<string, FunctionCounts & { frame: string }>,
+  level: number,
+): GrownFunction | undefined {
+  let found: { grown: GrownFunction; size: number } | undefined;
+  const baseSamples = [...baseCounts.values()].reduce((n, c) => n + c.own, 0);
+  const headSamples = [...headCounts.values()].reduce((n, c) => n + c.own, 0);
+  for (const key of keys) {
+    const { frame: baseFrame, ...b } = baseCounts.get(key) ?? { own: 0, total: 0, frame: key };
+    const { frame, ...h } = headCounts.get(key) ?? { own: 0, total: 0, frame: baseFrame };
+    if (!isOwnCode(frame)) continue;
+    const unit = new Set([key]);
+    for (const next of unit) for (const callee of neighbours.get(next)?.callees ?? []) unit.add(callee);
+    const countRise = (members: Iterable<string>): number => {
+      let baseOwn = 0;
+      let headOwn = 0;
+      for (const member of members) {
+        baseOwn += baseCounts.get(member)?.own ?? 0;
+        headOwn += headCounts.get(member)?.own ?? 0;
+      }
+      if (headOwn < UNIT_COUNT_RISE * baseOwn || headOwn === 0) return 1;
+      return 1 - normalCdf((headOwn - baseOwn) / Math.sqrt(headOwn + baseOwn));
+    };
+    const pValue = countRise(unit);
+    if (pValue >= level) continue;
+    // With its callers too: samples that only moved to a callee's line from its caller's (where V8
+    // inlined it in the base) are no rise.
+    if (countRise(new Set([...unit, ...(neighbours.get(key)?.callers ?? [])])) >= level) continue;
+    if (found !== undefined && found.size <= unit.size) continue;
+    found = {
+      size: unit.size,
+      grown: {
+        frame,
+        ...splitFrame(frame),
+        base: b,
+        head: h,
+        ownShare: [b.own / baseSamples, h.own / headSamples],
+        totalShare: [b.total / baseSamples, h.total / headSamples],
+        pValue,
+      },
+    };
+  }
+  return found?.grown;
 }
 
 /**

@@ -121,6 +121,23 @@ describe('compareProfiles', () => {
     expect(compareProfiles(profile(112, 54), profile(46, 120)).grown).toEqual([]);
   });
 
+  it("names a costlier callee V8 split between its line and its caller's by its samples (same load)", () => {
+    // As in a CI run: computeDiscount 3× costlier read 57% → 59% of the CPU on its own line and the
+    // handler 30% → 38%; no share rose enough, but the samples went 122 → 477 at the same load.
+    const handler = 'parserOnIncoming (node:_http_server:1167);(anonymous) (perf/server.mjs:15)';
+    const profile = (discount: number, handlerOwn: number, writes: number): FoldedProfile =>
+      new Map([
+        [`${handler};computeDiscount (perf/server.mjs:3)`, discount],
+        [handler, handlerOwn],
+        [`${handler};end (node:_http_outgoing:1143)`, writes],
+        ['(garbage collector)', 8],
+      ]);
+    const { grown } = compareProfiles(profile(122, 32, 29), profile(477, 292, 13));
+    expect(grown.map((entry) => entry.frame)).toEqual(['computeDiscount (perf/server.mjs:3)']);
+    // A/A at the same load: no such rise.
+    expect(compareProfiles(profile(122, 32, 29), profile(130, 30, 27)).grown).toEqual([]);
+  });
+
   it('names nothing for equal profiles', () => {
     const profile = sample(mix(10), 10_000, 3);
     expect(compareProfiles(profile, profile).grown).toEqual([]);
