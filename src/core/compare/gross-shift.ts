@@ -158,18 +158,8 @@ export interface PairedGrossShift {
   blocks: number;
 }
 
-export function pairedGrossShift(
-  metric: LatencyMetric,
-  head: PreparedRun,
-  base: PreparedRun,
-  minBlocks: number,
-): PairedGrossShift | undefined {
-  const percentile = LATENCY_PERCENTILES[metric];
-  const ratios: number[] = [];
-  for (let i = 0; i < Math.min(head.segments, base.segments); i++) {
-    const ratio = segmentQuantileUs(head, i, percentile) / segmentQuantileUs(base, i, percentile);
-    if (Number.isFinite(ratio) && ratio > 0) ratios.push(ratio);
-  }
+export function pairedGrossShift(logRatios: readonly number[], minBlocks: number): PairedGrossShift | undefined {
+  const ratios = logRatios.filter(Number.isFinite).map(Math.exp);
   if (ratios.length < minBlocks) return undefined;
   ratios.sort((a, b) => a - b);
   const ratio = ratios[Math.floor(ratios.length / 4)]!;

@@ -260,8 +260,9 @@ function compareScenarioPaired(
             : trimmedPairedTest(diffs[metric]);
     const draft = fromTest(metric, head, base, test, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
-    if (duet && metric in LATENCY_PERCENTILES && headPrepared !== undefined && preparedBase !== undefined) {
-      const gross = pairedGrossShift(metric as LatencyMetric, headPrepared, preparedBase, MIN_BLOCKS);
+    if (duet && metric in LATENCY_PERCENTILES && diffs !== undefined) {
+      // The per-block log ratios the pairs' test reads.
+      const gross = pairedGrossShift(diffs[metric as LatencyMetric], MIN_BLOCKS);
       if (gross !== undefined) draft.pairedGross = gross;
     }
     // After the test: the guard weighs the change against what the error move can explain.

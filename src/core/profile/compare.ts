@@ -146,7 +146,12 @@ export function compareProfiles(
     }
   }
   if (grown.length === 0 && baseSamples > 0 && headSamples > 0) {
-    const costlier = costlierSubtree(keys, neighbours, baseCounts, headCounts, rule.alpha / Math.max(1, tested));
+    const costlier = costlierSubtree(
+      keys,
+      neighbours,
+      { baseCounts, headCounts, baseSamples, headSamples },
+      rule.alpha / Math.max(1, tested),
+    );
     if (costlier !== undefined) grown.push(costlier);
   }
   grown.sort((x, y) => y.ownShare[1] - y.ownShare[0] - (x.ownShare[1] - x.ownShare[0]) || (x.frame < y.frame ? -1 : 1));
@@ -164,13 +169,16 @@ export function compareProfiles(
 function costlierSubtree(
   keys: Set<string>,
   neighbours: Map<string, { callers: string[]; callees: string[] }>,
-  baseCounts: Map<string, FunctionCounts & { frame: string }>,
-  headCounts: Map<string, FunctionCounts & { frame: string }>,
+  counts: {
+    baseCounts: Map<string, FunctionCounts & { frame: string }>;
+    headCounts: Map<string, FunctionCounts & { frame: string }>;
+    baseSamples: number;
+    headSamples: number;
+  },
   level: number,
 ): GrownFunction | undefined {
+  const { baseCounts, headCounts, baseSamples, headSamples } = counts;
   let found: { grown: GrownFunction; size: number } | undefined;
-  const baseSamples = [...baseCounts.values()].reduce((n, c) => n + c.own, 0);
-  const headSamples = [...headCounts.values()].reduce((n, c) => n + c.own, 0);
   for (const key of keys) {
     const { frame: baseFrame, ...b } = baseCounts.get(key) ?? { own: 0, total: 0, frame: key };
     const { frame, ...h } = headCounts.get(key) ?? { own: 0, total: 0, frame: baseFrame };

@@ -5,6 +5,7 @@ import { DUET_GROSS_RATIO, grossShift, pairedGrossShift } from '../../../src/cor
 import { decideRun } from '../../../src/core/compare/decide.js';
 import type { Draft } from '../../../src/core/compare/shared.js';
 import { prepareRun } from '../../../src/core/stats/bootstrap.js';
+import { pairDifferences } from '../../../src/core/stats/paired.js';
 import { makeAbResults } from '../ab-fixtures.js';
 import type { Baseline, Results } from '../../../src/core/types/results.js';
 import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
@@ -116,24 +117,24 @@ describe('a gross shift', () => {
 describe('a gross shift in duet', () => {
   const prepared = (headScale: number, seed: number) => {
     const results = makeAbResults({ seed, schedule: 'duet', scenarios: [{ name: 'api', pairs: 24, headScale }] });
-    return {
-      head: prepareRun(results.scenarios[0]!.segments),
-      base: prepareRun(results.ab!.base.scenarios[0]!.segments),
-    };
+    return pairDifferences(
+      prepareRun(results.scenarios[0]!.segments),
+      prepareRun(results.ab!.base.scenarios[0]!.segments),
+    );
   };
 
   it('is three quarters of the blocks with the head at least 1.5× the base, and nothing in A/A or at +20%', () => {
     const slow = prepared(3, 1);
-    expect(pairedGrossShift('p50', slow.head, slow.base, 8)?.ratio).toBeGreaterThan(DUET_GROSS_RATIO);
+    expect(pairedGrossShift(slow.p50, 8)?.ratio).toBeGreaterThan(DUET_GROSS_RATIO);
     for (const seed of [2, 3, 4, 5, 6]) {
       const same = prepared(1, seed);
-      expect(pairedGrossShift('p50', same.head, same.base, 8)).toBeUndefined();
-      expect(pairedGrossShift('p90', same.head, same.base, 8)).toBeUndefined();
+      expect(pairedGrossShift(same.p50, 8)).toBeUndefined();
+      expect(pairedGrossShift(same.p90, 8)).toBeUndefined();
       const small = prepared(1.2, seed);
-      expect(pairedGrossShift('p50', small.head, small.base, 8)).toBeUndefined();
+      expect(pairedGrossShift(small.p50, 8)).toBeUndefined();
     }
     // Too few blocks to say anything.
-    expect(pairedGrossShift('p50', slow.head, slow.base, 100)).toBeUndefined();
+    expect(pairedGrossShift(slow.p50, 100)).toBeUndefined();
   });
 
   it('turns a verdict the test left inconclusive into a regression, saying why; not when errors moved', () => {
