@@ -52,7 +52,7 @@ const OFF = new Set(
     .filter((part) => part !== ''),
 );
 /** compare.extend's default budget: the planned window again. */
-const BUDGET = 2;
+const BUDGET = argNumber('budget', 2);
 
 const TICK_MS = 50;
 const MEDIAN_US = 1600;
@@ -219,7 +219,7 @@ function makeResults(seed: number, segments: number): Results {
 }
 
 function compareConfig(): CompareConfig {
-  const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab' };
+  const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab', extend: { maxWindowFactor: BUDGET } };
   if (MIN === 'none') {
     const metrics = Object.keys(compare.minEffect) as MetricName[];
     compare.minEffect = Object.fromEntries(metrics.map((m) => [m, 0])) as Record<MetricName, number>;

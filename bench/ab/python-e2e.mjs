@@ -11,7 +11,9 @@
 //
 //   node bench/ab/python-e2e.mjs [--counts aa:10,slow:10,stored:2,stored-aa:4] [--rate 150]
 //        [--duration 15] [--warmup 3] [--extra-us 150] [--stored-extra-us 2700] [--neighbour both|on|off]
-//        [--lock /tmp/heavy.lock] [--seed 21]
+//        [--lock /tmp/heavy.lock] [--seed 21] [--extend 2,4]
+//   --extend: compare.extend.maxDuration (× the window) for the A/B cells, one list entry per run in turn
+//   (each factor gets every other run of a cell with 2,4), so that budgets meet the same machine.
 //   node bench/ab/python-e2e.mjs --summarize bench/out/py-e2e-<stamp>.jsonl[,more.jsonl]
 //   node bench/ab/python-e2e.mjs --rejudge bench/out/py-e2e-<stamp>.jsonl [--cli other/cli.js]
 //
@@ -57,7 +59,12 @@ const args = parseArgs({
   cli: join(repo, 'dist/cli.js'),
   one: '',
   python: 'python3',
+  extend: '',
 });
+const extendFactors = String(args.extend)
+  .split(',')
+  .filter((f) => f !== '')
+  .map(Number);
 
 if (args.one) await runOneAndExit(args.cli, JSON.parse(args.one));
 
@@ -70,10 +77,11 @@ function summarize(runs) {
     '| cell | neighbour | runs | gate FAIL | p50 regression | p50 no change | p50 interval inside ±5% | median p50 change | median MDE p50 / p95 | false regressions (any metric) |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  const cells = [...new Set(runs.map((r) => r.cell))].sort();
+  const cellOf = (r) => (r.extend ? `${r.cell} ×${r.extend}` : r.cell);
+  const cells = [...new Set(runs.map(cellOf))].sort();
   for (const cell of cells) {
     for (const neighbour of [false, true, undefined]) {
-      const these = runs.filter((r) => r.cell === cell && (neighbour === undefined || r.neighbour === neighbour));
+      const these = runs.filter((r) => cellOf(r) === cell && (neighbour === undefined || r.neighbour === neighbour));
       if (these.length === 0) continue;
       const n = these.length;
       const count = (test) => these.filter(test).length;
@@ -84,7 +92,7 @@ function summarize(runs) {
         const i = metricOf(r.judged, 'p50')?.interval;
         return i !== undefined && i[0] > -0.05 && i[1] < 0.05;
       });
-      const aa = cell === 'aa' || cell === 'stored-aa';
+      const aa = cell.startsWith('aa') || cell.startsWith('stored-aa');
       const anyRegression = count((r) => r.judged.metrics.some((m) => m.verdict === 'regression'));
       const bound = (x) =>
         aa ? `${x}/${n} (≤ ${pct(clopperPearsonUpper(x, n))})` : `${x}/${n} (≥ ${pct(clopperPearsonLower(x, n))})`;
@@ -122,7 +130,7 @@ if (args.rejudge) {
 
 const { stamp, workDir, rawPath, record } = benchOutput(repo, 'py-e2e');
 
-function configText({ mode }) {
+function configText({ mode, extend }) {
   return `services:
   - name: shop
     run: ${args.python} app.py
@@ -133,7 +141,7 @@ defaults:
   baseUrl: "http://127.0.0.1:\${port}"
   timeout: 5s
   warmup: ${args.warmup}s
-${mode === 'ab' ? '\ncompare: { mode: ab, schedule: duet }\n' : '\ncompare: { mode: stored }\n'}
+${mode === 'ab' ? `\ncompare: { mode: ab, schedule: duet${extend ? `, extend: { maxDuration: ${extend}x }` : ''} }\n` : '\ncompare: { mode: stored }\n'}
 scenarios:
   ${SCENARIO}:
     executor: constant-arrival-rate
@@ -145,7 +153,7 @@ scenarios:
 `;
 }
 
-function prepare(dir, { extraUs, mode }) {
+function prepare(dir, { extraUs, mode, extend }) {
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(repo, 'bench/ab/python/app.py'), join(dir, 'app.py'));
   // The head's "code change": a handler that spends extraUs more CPU per request.
@@ -158,7 +166,7 @@ function prepare(dir, { extraUs, mode }) {
     join(dir, 'ids.csv'),
     `id\n${Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % 15000)).join('\n')}\n`,
   );
-  writeFileSync(join(dir, 'perfgate.yml'), configText({ mode }));
+  writeFileSync(join(dir, 'perfgate.yml'), configText({ mode, extend }));
 }
 
 async function gateOnce(cwd, cliArgs, neighbour, seed) {
@@ -173,8 +181,12 @@ async function runCell(step, index) {
   const resultsPath = join(root, 'results.json');
   const seed = args.seed * 1000 + index;
   if (step.cell === 'aa' || step.cell === 'slow') {
-    prepare(join(root, 'base'), { extraUs: 0, mode: 'ab' });
-    prepare(join(root, 'head'), { extraUs: step.cell === 'slow' ? args['extra-us'] : 0, mode: 'ab' });
+    prepare(join(root, 'base'), { extraUs: 0, mode: 'ab', extend: step.extend });
+    prepare(join(root, 'head'), {
+      extraUs: step.cell === 'slow' ? args['extra-us'] : 0,
+      mode: 'ab',
+      extend: step.extend,
+    });
     const one = await gateOnce(
       join(root, 'head'),
       [
@@ -222,7 +234,12 @@ for (const item of String(args.counts).split(',')) {
   const [cell, count] = item.split(':');
   for (let i = 0; i < Number(count); i++) {
     const neighbour = args.neighbour === 'both' ? i % 2 === 1 : args.neighbour === 'on';
-    plan.push({ cell, neighbour });
+    // Budgets alternate in pairs of runs, so that each budget meets the neighbour as often.
+    const extend =
+      extendFactors.length > 0 && (cell === 'aa' || cell === 'slow')
+        ? extendFactors[Math.floor(i / 2) % extendFactors.length]
+        : undefined;
+    plan.push({ cell, neighbour, ...(extend !== undefined ? { extend } : {}) });
   }
 }
 const order = shuffled(plan, random);

@@ -39,7 +39,7 @@ export function defaultCompareConfig(): CompareConfig {
 
 /**
  * compare.extend.maxDuration: how long a scenario's measured window may grow when a verdict is
- * inconclusive: a multiple of its planned window (`2x`, the default), a length (`2m`: the window
+ * inconclusive: a multiple of its planned window (`4x`, the default), a length (`2m`: the window
  * may reach it), or 0 (never extended).
  */
 const DURATION_LIKE = /^[0-9.]+(?:h|m|s|ms)/;
@@ -54,7 +54,7 @@ function buildExtend(ctx: Context, raw: unknown): CompareConfig['extend'] {
   if (typeof value === 'number') {
     ctx.problems.add(
       path,
-      `${value} has no unit; use a multiple of the planned window such as 2x (the default), a length such as 2m, or 0 to never extend`,
+      `${value} has no unit; use a multiple of the planned window such as 4x (the default), a length such as 2m, or 0 to never extend`,
     );
     return fallback;
   }
@@ -64,7 +64,7 @@ function buildExtend(ctx: Context, raw: unknown): CompareConfig['extend'] {
     if (!(times >= 1 && times <= 10)) {
       ctx.problems.add(
         path,
-        `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 2x (the default), a length such as 2m, or 0 to never extend`,
+        `${quoteValue(value)} is not a multiple of the planned window from 1x to 10x; use e.g. 4x (the default), a length such as 2m, or 0 to never extend`,
       );
       return fallback;
     }
@@ -73,7 +73,7 @@ function buildExtend(ctx: Context, raw: unknown): CompareConfig['extend'] {
   if (typeof value !== 'string' || !DURATION_LIKE.test(value)) {
     ctx.problems.add(
       path,
-      `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 2x (the default), 2m, or 0 to never extend`,
+      `${quoteValue(value)} is neither a multiple of the planned window nor a length; use e.g. 4x (the default), 2m, or 0 to never extend`,
     );
     return fallback;
   }

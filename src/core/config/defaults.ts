@@ -65,7 +65,7 @@ export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;
 export const DEFAULT_MIN_HISTORY = 5;
 /** compare.extend: an inconclusive scenario may run on until its window is this many times the planned one. */
-export const DEFAULT_EXTEND_FACTOR = 2;
+export const DEFAULT_EXTEND_FACTOR = 4;
 /** trends: the stored runs kept for `perfgate trends`, the shortest level a change point may
  * start or end, and the significance of each split (the t-test pays for every split it searched, so 0.01 leaves 0-0.3% of flat series with a false change point: bench/stats/trends.ts). */
 export const DEFAULT_TRENDS_KEEP = 100;

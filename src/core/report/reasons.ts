@@ -303,7 +303,7 @@ export function remediesFor(comparison: RemedyInput): string[] {
   // A run that could extend itself stopped at its budget, or saw that its budget would not decide.
   if (comparison.sequential?.moreRoomWouldHelp === true)
     longer.push(
-      'or let an undecided scenario run on by itself for longer: compare.extend.maxDuration (default 2x the planned window)',
+      'or let an undecided scenario run on by itself for longer: compare.extend.maxDuration (default 4x the planned window)',
     );
 
   if (floor && !ab)

@@ -172,7 +172,7 @@ describe('parseConfig: a full valid config', () => {
       noiseFloor: 0.15,
       historyLength: 10,
       runnerNoise: { p50: 0.05, p90: 0.07, p95: 0.07, p99: 0.08, rps: 0.05, error_rate: 0.001, capacity: 0.05 },
-      extend: { maxWindowFactor: 2 },
+      extend: { maxWindowFactor: 4 },
       maxErrorRate: 0.5,
     });
     expect(config.allowHosts).toEqual([]);
@@ -224,7 +224,7 @@ describe('parseConfig: defaults', () => {
       extend: { maxWindowFactor: DEFAULT_EXTEND_FACTOR },
       maxErrorRate: 0.5,
     });
-    expect(schema.definitions.compare.properties.extend.default).toEqual({ maxDuration: '2x' });
+    expect(schema.definitions.compare.properties.extend.default).toEqual({ maxDuration: '4x' });
   });
 
   it('states the same defaults in the JSON Schema that editors show', () => {

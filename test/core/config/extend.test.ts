@@ -23,7 +23,7 @@ describe('compare.extend', () => {
     ['{ maxDuration: 90s }', { maxWindowMs: 90_000 }],
     ['{ maxDuration: 2m }', { maxWindowMs: 120_000 }],
     ['{ maxDuration: 0 }', { maxWindowFactor: 0 }],
-    ['{}', { maxWindowFactor: 2 }],
+    ['{}', { maxWindowFactor: 4 }],
   ])('reads %s', (written, expected) => {
     expect(parseConfig(config(written), 'perfgate.yml').compare.extend).toEqual(expected);
   });
@@ -31,7 +31,7 @@ describe('compare.extend', () => {
   it.each([
     [
       '{ maxDuration: 20x }',
-      /compare\.extend\.maxDuration: "20x" is not a multiple of the planned window from 1x to 10x; use e\.g\. 2x/,
+      /compare\.extend\.maxDuration: "20x" is not a multiple of the planned window from 1x to 10x; use e\.g\. 4x/,
     ],
     ['{ maxDuration: 0.5x }', /"0\.5x" is not a multiple of the planned window from 1x to 10x/],
     ['{ maxDuration: twice }', /compare\.extend\.maxDuration/],
