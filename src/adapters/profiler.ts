@@ -223,7 +223,19 @@ async function startPySpyProfile(target: ProfileTarget): Promise<ProfileRecordin
   const recorder = await spawnTool(
     'py-spy',
     // Absolute: a relative one had py-spy write into the service's checkout and perfgate find nothing.
-    ['record', '--format', 'raw', '--output', path.resolve(outFile), '--pid', String(target.pid), '--subprocesses'],
+    // --function: a frame's line is its function's first, as node's are, not the line running when
+    // sampled (a real run read compute_discount at lines 8 and 9 and showed whichever came first).
+    [
+      'record',
+      '--format',
+      'raw',
+      '--function',
+      '--output',
+      path.resolve(outFile),
+      '--pid',
+      String(target.pid),
+      '--subprocesses',
+    ],
     target,
     PY_SPY_FIX,
   );
