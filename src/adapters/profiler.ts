@@ -225,11 +225,16 @@ async function startPySpyProfile(target: ProfileTarget): Promise<ProfileRecordin
     // Absolute: a relative one had py-spy write into the service's checkout and perfgate find nothing.
     // --function: a frame's line is its function's first, as node's are, not the line running when
     // sampled (a real run read compute_discount at lines 8 and 9 and showed whichever came first).
+    // --gil: only the thread running Python code. Without it py-spy also counts threads the OS
+    // has runnable, which includes those waiting for the GIL: a 3x costlier compute_discount was
+    // named after socket.readinto (136 -> 845 samples; the head's slower requests kept more
+    // threads waiting), and py-spy took 1,713 "CPU" samples in 6 s at 100 Hz.
     [
       'record',
       '--format',
       'raw',
       '--function',
+      '--gil',
       '--output',
       path.resolve(outFile),
       '--pid',

@@ -208,7 +208,7 @@ while true; do sleep 0.05; done
       const { folded, rawFiles } = await recording.stop();
       expect(rawFiles).toEqual([relative(process.cwd(), join(dir, 'profile', 'head-app.py-spy.txt'))]);
       expect(readFileSync(join(dir, 'args.txt'), 'utf8').trim()).toBe(
-        `record --format raw --function --output ${join(dir, 'profile', 'head-app.py-spy.txt')} --pid 4242 --subprocesses`,
+        `record --format raw --function --gil --output ${join(dir, 'profile', 'head-app.py-spy.txt')} --pid 4242 --subprocesses`,
       );
       // The pid is dropped from py-spy's process frame, so base and head share their roots.
       expect([...folded]).toEqual([['process:"python app.py";handle (app.py:20);compute_discount (pricing.py:3)', 9]]);
