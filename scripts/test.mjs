@@ -57,6 +57,10 @@ const FIRST_RUN_ONLY = [
   // The CLI's save flow and its fault cases are the CLI's own logic over the engine run above.
   'test/entry/cli-gate-save.test.ts',
   'test/entry/faults-cli.e2e.test.ts',
+  // py-spy reading a Python service: nothing of Node's but the profiler adapter's spawn and
+  // signal, which the py-spy stand-in in test/adapters/profiler.test.ts repeats; and CI's Node 20
+  // job installs no py-spy (.ci/run does, for the first run).
+  'test/entry/profile-pyspy.e2e.test.ts',
 ];
 
 for (const [index, node] of runtimes.entries()) {

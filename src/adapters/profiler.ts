@@ -195,14 +195,16 @@ async function startPerfProfile(target: ProfileTarget): Promise<ProfileRecording
   const dataFile = path.join(target.outDir, `${target.variant}-${target.service}.perf.data`);
   const recorder = await spawnTool(
     'perf',
-    ['record', '-F', String(PERF_HZ), '-g', '-o', dataFile, '-p', pids.join(',')],
+    // Absolute, as every path given to a tool here: it runs in the service's folder, and outDir
+    // is relative to perfgate's own.
+    ['record', '-F', String(PERF_HZ), '-g', '-o', path.resolve(dataFile), '-p', pids.join(',')],
     target,
     PERF_FIX,
   );
   return {
     async stop() {
       await interrupt(recorder.child, target, 'perf record', PERF_FIX);
-      const script = await runTool('perf', ['script', '-i', dataFile], target, PERF_FIX);
+      const script = await runTool('perf', ['script', '-i', path.resolve(dataFile)], target, PERF_FIX);
       const scriptFile = path.join(target.outDir, `${target.variant}-${target.service}.perf.txt`);
       await writeText(scriptFile, script);
       return { folded: foldPerfScript(script), rawFiles: [scriptFile] };
@@ -220,7 +222,25 @@ async function startPySpyProfile(target: ProfileTarget): Promise<ProfileRecordin
   const outFile = path.join(target.outDir, `${target.variant}-${target.service}.py-spy.txt`);
   const recorder = await spawnTool(
     'py-spy',
-    ['record', '--format', 'raw', '--output', outFile, '--pid', String(target.pid), '--subprocesses'],
+    // Absolute: a relative one had py-spy write into the service's checkout and perfgate find nothing.
+    // --function: a frame's line is its function's first, as node's are, not the line running when
+    // sampled (a real run read compute_discount at lines 8 and 9 and showed whichever came first).
+    // --gil: only the thread running Python code. Without it py-spy also counts threads the OS
+    // has runnable, which includes those waiting for the GIL: a 3x costlier compute_discount was
+    // named after socket.readinto (136 -> 845 samples; the head's slower requests kept more
+    // threads waiting), and py-spy took 1,713 "CPU" samples in 6 s at 100 Hz.
+    [
+      'record',
+      '--format',
+      'raw',
+      '--function',
+      '--gil',
+      '--output',
+      path.resolve(outFile),
+      '--pid',
+      String(target.pid),
+      '--subprocesses',
+    ],
     target,
     PY_SPY_FIX,
   );
@@ -252,7 +272,8 @@ async function startCommandProfile(
     ...inheritableEnv(process.env),
     PERFGATE_PID: String(target.pid),
     PERFGATE_VARIANT: target.variant,
-    PERFGATE_PROFILE_FILE: file,
+    // Absolute: the commands run in the service's folder, not perfgate's.
+    PERFGATE_PROFILE_FILE: path.resolve(file),
   };
   const fix = `check services ${target.service}'s profile.start and profile.stop commands`;
   await runShell(profiler.start, env, target, 'profile.start', fix);

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NODE_INSPECT_OPTION, ProfilerError, startProfile } from '../../src/adapters/profiler.js';
@@ -173,9 +173,9 @@ describe.skipIf(!perfUsable())('profile: perf', () => {
 });
 
 describe('profile: py-spy', () => {
-  // py-spy cannot be installed where this was written (no PyPI): a stand-in on PATH that behaves as
-  // py-spy record does (writes its raw output when interrupted) checks perfgate's side only, the
-  // arguments it passes and the SIGINT it stops with, not py-spy itself.
+  // A stand-in on PATH that behaves as py-spy record does (writes its raw output when interrupted):
+  // perfgate's side alone, the arguments it passes and the SIGINT it stops with. The real py-spy
+  // on a real Python service: test/entry/profile-pyspy.e2e.test.ts.
   it('runs py-spy record --format raw on the pid and reads the file it writes when interrupted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-profile-pyspy-'));
     const bin = join(dir, 'bin');
@@ -200,12 +200,15 @@ while true; do sleep 0.05; done
         profiler: { kind: 'py-spy' },
         pid: 4242,
         logPath: join(dir, 'app.log'),
-        cwd: dir,
-        outDir: join(dir, 'profile'),
+        // py-spy runs in the service's folder, and the run's log folder is relative to perfgate's
+        // own: py-spy is given the absolute path, and the file is read from where it went.
+        cwd: join(dir, 'bin'),
+        outDir: relative(process.cwd(), join(dir, 'profile')),
       });
-      const { folded } = await recording.stop();
+      const { folded, rawFiles } = await recording.stop();
+      expect(rawFiles).toEqual([relative(process.cwd(), join(dir, 'profile', 'head-app.py-spy.txt'))]);
       expect(readFileSync(join(dir, 'args.txt'), 'utf8').trim()).toBe(
-        `record --format raw --output ${join(dir, 'profile', 'head-app.py-spy.txt')} --pid 4242 --subprocesses`,
+        `record --format raw --function --gil --output ${join(dir, 'profile', 'head-app.py-spy.txt')} --pid 4242 --subprocesses`,
       );
       // The pid is dropped from py-spy's process frame, so base and head share their roots.
       expect([...folded]).toEqual([['process:"python app.py";handle (app.py:20);compute_discount (pricing.py:3)', 9]]);

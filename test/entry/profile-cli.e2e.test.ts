@@ -153,8 +153,9 @@ describe('perfgate gate with profile: node', () => {
     const [profile] = run.results!.profiles!;
     expect(profile).toMatchObject({ service: 'api', kind: 'py-spy', trigger: 'regression' });
     expect(profile!.grown).toBeUndefined();
-    // Absent here (no PyPI): "not on PATH … pip install py-spy"; where it is installed, it cannot
-    // read a node process. Either way one warning per service, naming py-spy, and the verdict stands.
+    // Where py-spy is missing: "not on PATH … pip install py-spy"; where it is installed (CI), it
+    // cannot read a node process. Either way one warning per service, naming py-spy, and the
+    // verdict stands.
     expect(profile!.error).toMatch(/py-spy/);
     const warnings = run.stderr.split('\n').filter((line) => line.startsWith('perfgate: warning: profile of price'));
     expect(warnings).toHaveLength(1);

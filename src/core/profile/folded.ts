@@ -73,11 +73,13 @@ export function totalSamples(profile: FoldedProfile): number {
 }
 
 /**
- * py-spy's --subprocesses root frame names the pid (`process 4242:"python app.py"`), which differs
- * between base and head: without it the two variants' stacks share their roots again.
+ * py-spy's --subprocesses frames name the pid (`process 4242:"python app.py"`), which differs
+ * between base and head: without it the two variants' stacks share their roots again. Every such
+ * frame, not only the root: a service run as `sh -c "python3 app.py"` has python's under sh's.
  */
 export function dropProcessIds(profile: FoldedProfile): FoldedProfile {
   const renamed: FoldedProfile = new Map();
-  for (const [stack, count] of profile) addSamples(renamed, stack.replace(/^process \d+:/, 'process:'), count);
+  for (const [stack, count] of profile)
+    addSamples(renamed, stack.replace(/(^|;)process \d+:(?=")/g, '$1process:'), count);
   return renamed;
 }

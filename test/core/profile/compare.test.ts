@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareProfiles,
   countFunctions,
+  dropProcessIds,
   foldCpuProfile,
   foldPerfScript,
   formatFolded,
@@ -202,6 +203,26 @@ describe('parseFolded', () => {
     expect(() => parseFolded('a;b 3\nno count here\n', 'profile/head.folded')).toThrow(
       'profile/head.folded line 2 is not a collapsed stack',
     );
+  });
+});
+
+describe('dropProcessIds', () => {
+  it("drops the pid of every py-spy process frame, python's under sh's too, and nothing else", () => {
+    // As a real py-spy --subprocesses recording of `sh -c "python3 server.py"` has them.
+    const profile = parseFolded(
+      [
+        'process 24190:"/bin/sh -c python3 server.py";process 24192:"python3 server.py";do_GET (server.py:29);compute_discount (server.py:6) 45',
+        'process 31000:"/bin/sh -c python3 server.py";process 31002:"python3 server.py";do_GET (server.py:29);compute_discount (server.py:6) 5',
+        'process 24192:"python3 server.py";process 7 (worker.py:3) 2',
+      ].join('\n'),
+    );
+    expect([...dropProcessIds(profile)]).toEqual([
+      [
+        'process:"/bin/sh -c python3 server.py";process:"python3 server.py";do_GET (server.py:29);compute_discount (server.py:6)',
+        50,
+      ],
+      ['process:"python3 server.py";process 7 (worker.py:3)', 2],
+    ]);
   });
 });
 

@@ -1,0 +1,174 @@
+// Issue 36's "the same for a Python service with py-spy", with the real py-spy (installed from
+// PyPI by .ci/run): a git repository whose head makes one named Python function (compute_discount)
+// three times costlier, gated against HEAD~1 with profile: py-spy. The gate fails on p50 and "where
+// the time went" names compute_discount first; HEAD against itself (A/A) names nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Results } from '../../src/core/types/results.js';
+import { sharedBundleDir } from '../bundle.js';
+import { commitFiles, initRepository } from '../fakes/git.js';
+
+const work = mkdtempSync(join(tmpdir(), 'perfgate-pyspy-e2e-'));
+let cli = '';
+
+beforeAll(() => {
+  // Not skipped when missing: a skipped test would leave the py-spy profiler untested in CI unnoticed.
+  const version = spawnSync('py-spy', ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) {
+    throw new Error(
+      `py-spy is not on PATH (${version.error?.message ?? version.stderr.trim()}): this test runs the real one; install it with python3 -m pip install py-spy (.ci/run does)`,
+    );
+  }
+  cli = join(sharedBundleDir(), 'cli.js');
+}, 120_000);
+
+function config(extra = ''): string {
+  return `services:
+  - name: api
+    run: python3 server.py
+    ready: { http: "http://127.0.0.1:\${port}/health", timeout: 15s }
+    profile: py-spy
+defaults: { baseUrl: "http://127.0.0.1:\${port}", warmup: 1s }
+scenarios:
+  price:
+    executor: constant-arrival-rate
+    rate: 30/s
+    duration: 8s
+    request: { path: /price }
+profile: { window: 6s${extra} }
+`;
+}
+
+/**
+ * The standard library's threaded HTTP server, whose time is compute_discount's loop of `work`
+ * iterations (100,000: about 5 ms here) and format_price's (about 2 ms), so that tripling the loop
+ * makes a request about 2.4 times as slow and moves compute_discount's share of the CPU from about
+ * two thirds to nine tenths. With the two about as costly (a 2× slower request), one run in three
+ * on this busy machine judged p50 inconclusive (+83% [+8%, +210%], p 0.07 at 180 requests).
+ */
+function serverSource(work: number): string {
+  return `import os
+import socket
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def compute_discount(total):
+    discount = 0.0
+    for i in range(${work}):
+        discount += ((total + i) % 7) * 1e-6
+    return abs(discount) % 0.2
+
+
+def format_price(total):
+    text = ""
+    for i in range(10000):
+        text = "%.2f" % (total * (1 + i % 7))
+    return text
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        super().setup()
+        # Headers and body leave in two writes: with Nagle on, the body would wait 40 ms for the
+        # client's delayed ACK.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        body = b"ok" if self.path == "/health" else format_price(100 * (1 - compute_discount(100))).encode()
+        self.send_response(200)
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+ThreadingHTTPServer(("127.0.0.1", int(os.environ["PORT"])), Handler).serve_forever()
+`;
+}
+
+/** perf/ with a base commit, and a head commit whose compute_discount does `headWork` iterations. */
+function repository(name: string, headWork: number, extra = ''): string {
+  const root = join(work, name);
+  initRepository(
+    root,
+    {
+      '.gitignore': '.perfgate/\nresults.json\n',
+      'perf/perfgate.yml': config(extra),
+      'perf/server.py': serverSource(100_000),
+    },
+    'base',
+  );
+  commitFiles(root, { 'perf/server.py': serverSource(headWork) }, 'head');
+  return root;
+}
+
+function gate(root: string, ref: string, extraArgs: string[] = []) {
+  const temp = join(work, `${ref.replace(/\W/g, '')}-temp`);
+  mkdirSync(temp, { recursive: true });
+  const child = spawnSync(
+    process.execPath,
+    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json', ...extraArgs],
+    { cwd: root, encoding: 'utf8', timeout: 150_000, env: { ...process.env, RUNNER_TEMP: temp } },
+  );
+  const resultsPath = join(root, 'results.json');
+  const results = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : undefined;
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr, results };
+}
+
+describe('perfgate gate with profile: py-spy (the real py-spy)', () => {
+  it('fails a head whose compute_discount costs three times as much, and names it first', () => {
+    const root = repository('slow-discount', 300_000);
+    const run = gate(root, 'HEAD~1');
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/p50 .*regression/);
+    expect(run.stderr).toContain('perfgate: profiling api on price (it regressed)');
+    const [profile] = run.results!.profiles!;
+    expect(profile).toMatchObject({ scenario: 'price', service: 'api', kind: 'py-spy', trigger: 'regression' });
+    expect(profile!.error, run.stderr).toBeUndefined();
+    const first = profile!.grown![0];
+    expect(first, JSON.stringify({ ...profile, files: undefined })).toBeDefined();
+    // py-spy's frames are `function (file:line)`, the line the function's first (py-spy --function),
+    // the file as python was given it (the service runs in perf/ of each checkout: server.py).
+    expect(first!.frame).toBe('compute_discount (server.py:6)');
+    expect(first!.head.own).toBeGreaterThan(first!.base.own);
+    expect(first!.ownShare[1]).toBeGreaterThan(first!.ownShare[0]);
+    expect(run.stdout).toMatch(/where the time went[^\n]*\n[^\n]*\n\s+compute_discount\s+server\.py:6/);
+    // py-spy's raw output for both variants, and the differential flame graph.
+    expect(profile!.files!.filter((file) => file.endsWith('.py-spy.txt'))).toHaveLength(2);
+    const svg = profile!.files!.find((file) => file.endsWith('api.diff.svg'))!;
+    expect(readFileSync(join(root, svg), 'utf8')).toContain('compute_discount (server.py:6)');
+  }, 180_000);
+
+  it('names nothing when head and base are one commit (A/A), profiled with profile.when: always', () => {
+    const root = repository('same', 100_000, ', when: always');
+    // The verdict is not what this tests (an A/A gate fails now and then): the profile list is.
+    const run = gate(root, 'HEAD', ['--fail-on', 'never']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toContain('perfgate: profiling api on price (profile.when: always)');
+    const [profile] = run.results!.profiles!;
+    expect(profile!.error, run.stderr).toBeUndefined();
+    // py-spy samples at 100 Hz, only while a thread holds the GIL: about 6 s × a fifth × 100 Hz.
+    expect(profile!.baseSamples).toBeGreaterThan(50);
+    expect(profile!.headSamples).toBeGreaterThan(50);
+    expect(profile!.grown, JSON.stringify({ ...profile, files: undefined })).toEqual([]);
+    expect(run.stdout).toContain("no function's share of the CPU grew");
+    // The service runs as sh -c "python3 server.py": py-spy's frames of both processes lose their
+    // pids, so the two variants' stacks share their roots.
+    const folded = readFileSync(
+      join(
+        root,
+        profile!.files!.find((file) => file.endsWith('head-api.folded'))!,
+      ),
+      'utf8',
+    );
+    expect(folded).toContain('process:"');
+    expect(folded).not.toMatch(/process \d+:/);
+  }, 180_000);
+});
