@@ -399,8 +399,12 @@ function round3(value: number): number {
  * Two per variant give the noise 2 degrees of freedom from each variant, 4 in all.
  */
 export const CAPACITY_REPEATS = 2;
-/** Levels one repeated bracket may run: the two ends, three widening steps, three bisections. */
-export const REPEAT_MAX_LEVELS = 8;
+/**
+ * Levels one repeated bracket may run: the two ends, four widening steps (a capacity up to 75% on
+ * the log scale away) and the bisections back to the resolution. A repeat cut short would leave
+ * out exactly the searches that wandered far, and the noise would read low.
+ */
+export const REPEAT_MAX_LEVELS = 12;
 
 /**
  * The next level of a repeated bracket: the first search's bracket [low, high] is tested again
@@ -433,15 +437,17 @@ export function planRepeatLevel(
   const steps = levels.filter((level) => level.phase === 'climb').length;
   if (low === undefined) {
     // Everything tried broke: below the lowest, by a widening step.
-    const next = round3((high ?? anchor.low) / ratio ** 2 ** steps);
-    return next > 0 ? bounded({ kind: 'run', ratePerSec: next, phase: 'climb' }) : { kind: 'stop', limitedBy: 'service' };
+    const next = round3((high ?? anchor.low) / ratio ** (2 ** steps));
+    return next > 0
+      ? bounded({ kind: 'run', ratePerSec: next, phase: 'climb' })
+      : { kind: 'stop', limitedBy: 'service' };
   }
   if (high === undefined) {
     if (low >= load.maxRatePerSec) return { kind: 'stop', limitedBy: 'maxRate' };
     if (low < anchor.high) return bounded({ kind: 'run', ratePerSec: anchor.high, phase: 'bisect' });
     return bounded({
       kind: 'run',
-      ratePerSec: Math.min(load.maxRatePerSec, round3(low * ratio ** 2 ** steps)),
+      ratePerSec: Math.min(load.maxRatePerSec, round3(low * ratio ** (2 ** steps))),
       phase: 'climb',
     });
   }

@@ -6,6 +6,7 @@
 // (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
 // the bounds alone decide the direction.
 import { testAgainstHistory } from '../stats/history-test.js';
+import { tQuantile } from '../stats/t-distribution.js';
 import {
   HISTORY_FLOOR_SHARE,
   PRIOR_ROBUSTNESS,
@@ -225,15 +226,37 @@ export function compareCapacity(
  */
 export const AB_CAPACITY_NOISE = 0.05;
 
+/**
+ * The measured test's false-regression rate, in the bad direction, on its own: the per-run target.
+ * Once the noise exceeds about half the minimum effect, the minimum effect no longer holds a t test
+ * below its α/2 = 2.5% (simulated: 3.5% at a true 10% and 20%), so the test's standard error is
+ * widened by t(1 − 1%)/t(1 − α/2) at its df, which makes α = 0.05 two-sided a 1% one-sided test
+ * (and the interval shown a 98% one) and keeps the p-value, the interval and the MDE on one scale.
+ */
+export const CAPACITY_BAD_TAIL = 0.01;
+/** The family α the widening is sized for (compare.alpha's default). */
+const AB_ALPHA = 0.05;
+
 /** A search whose bracket is closed and set by the service: a measurement, not a bound. */
-function measuredCapacity(search: Pick<CapacityResult, 'ratePerSec' | 'bracket' | 'limitedBy'>): boolean {
-  return search.limitedBy === 'service' && search.bracket[0] > 0 && search.bracket[1] !== null;
+function measuredCapacity(search: Pick<CapacityResult, 'bracket' | 'limitedBy'>): boolean {
+  return search.limitedBy === 'service' && closedBracket(search);
 }
 
-/** ln of every measured search of one variant: the first one, then its measured repeats. */
+function closedBracket(search: Pick<CapacityResult, 'bracket'>): boolean {
+  return search.bracket[0] > 0 && search.bracket[1] !== null;
+}
+
+/**
+ * ln of every measured search of one variant: the first one, then its repeats. A repeat that ran
+ * out of levels with a closed bracket still counts (its low end): leaving it out would leave out
+ * the searches that wandered farthest, and the noise would read low.
+ */
 function searchLogs(capacity: CapacityResult): number[] {
   if (!measuredCapacity(capacity)) return [];
-  return [capacity, ...(capacity.repeats ?? []).filter(measuredCapacity)].map((search) => Math.log(search.ratePerSec));
+  const repeats = (capacity.repeats ?? []).filter(
+    (repeat) => measuredCapacity(repeat) || (repeat.limitedBy === 'maxDuration' && closedBracket(repeat)),
+  );
+  return [capacity, ...repeats].map((search) => Math.log(search.ratePerSec));
 }
 
 /**
@@ -267,16 +290,17 @@ function testMeasuredChange(head: CapacityResult, base: CapacityResult, noise: S
   const baseLogs = searchLogs(base);
   const mean = (logs: number[]): number => logs.reduce((sum, x) => sum + x, 0) / logs.length;
   const effect = mean(headLogs) - mean(baseLogs);
+  const within = [
+    { variance: bracketVariance(capacityInterval(head)), df: KNOWN_DF },
+    { variance: bracketVariance(capacityInterval(base)), df: KNOWN_DF },
+    { variance: noise.sd * noise.sd * (1 / headLogs.length + 1 / baseLogs.length), df: noise.df ?? KNOWN_DF },
+  ];
+  // Scaling every part by k² leaves the Welch–Satterthwaite df as it is.
+  const { df } = testTwoRuns({ effect, within, betweenSd: 0 });
+  const k = tQuantile(1 - CAPACITY_BAD_TAIL, df) / tQuantile(1 - AB_ALPHA / 2, df);
   const test = testTwoRuns({
     effect,
-    within: [
-      { variance: bracketVariance(capacityInterval(head)), df: KNOWN_DF },
-      { variance: bracketVariance(capacityInterval(base)), df: KNOWN_DF },
-      {
-        variance: noise.sd * noise.sd * (1 / headLogs.length + 1 / baseLogs.length),
-        df: noise.df ?? KNOWN_DF,
-      },
-    ],
+    within: within.map((part) => ({ variance: k * k * part.variance, df: part.df })),
     betweenSd: 0,
   });
   return {
@@ -302,8 +326,7 @@ export function comparePairedCapacity(head: ScenarioResult, base: ScenarioResult
     return { comparison, guards: [{ kind: 'no-capacity-search', run: head.capacity ? 'base' : 'head' }] };
   }
   const noise = measureSearchNoise(head.capacity, base.capacity);
-  const measured =
-    noise.source === 'repeats' && measuredCapacity(head.capacity) && measuredCapacity(base.capacity);
+  const measured = noise.source === 'repeats' && measuredCapacity(head.capacity) && measuredCapacity(base.capacity);
   // A bound (an open bracket) has no repeat of its own: the noise measured on the other variant,
   // with its degrees of freedom, stands for both.
   const change = measured
