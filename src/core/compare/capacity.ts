@@ -227,13 +227,15 @@ export function compareCapacity(
 export const AB_CAPACITY_NOISE = 0.05;
 
 /**
- * The measured test's false-regression rate, in the bad direction, on its own: the per-run target.
- * Once the noise exceeds about half the minimum effect, the minimum effect no longer holds a t test
- * below its α/2 = 2.5% (simulated: 3.5% at a true 10% and 20%), so the test's standard error is
- * widened by t(1 − 1%)/t(1 − α/2) at its df, which makes α = 0.05 two-sided a 1% one-sided test
- * (and the interval shown a 98% one) and keeps the p-value, the interval and the MDE on one scale.
+ * The measured test's false-regression rate, in the bad direction, on its own, with a margin under
+ * the per-run target of 1%. Once the noise exceeds about half the minimum effect, the minimum
+ * effect no longer holds a t test below its α/2 = 2.5% (simulated: 3.5% at a true 10% and 20%), so
+ * the test's standard error is widened by t(1 − 0.75%)/t(1 − α/2) at its df, which makes α = 0.05
+ * two-sided a 0.75% one-sided test and keeps the p-value, the interval and the MDE on one scale.
+ * Not 1%: at 1% the simulation read 1.13% at a true 10% (the pooled variance reads about 6% low,
+ * the repeats starting from the first search's bracket); at 0.75%, 0.87% (bench/capacity/ab-noise.ts).
  */
-export const CAPACITY_BAD_TAIL = 0.01;
+export const CAPACITY_BAD_TAIL = 0.0075;
 /** The family α the widening is sized for (compare.alpha's default). */
 const AB_ALPHA = 0.05;
 
