@@ -9,6 +9,8 @@ import type { Baseline, CapacityResult, Results } from '../../../src/core/types/
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import { makeResults } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { renderComparisonText } from '../../../src/core/report/text.js';
+import { renderMarkdown } from '../../../src/core/report/markdown.js';
 
 /** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
 function judged(m: MetricComparison): string {
@@ -278,6 +280,13 @@ describe('capacity in A/B mode (head and base searched on one runner in turn)', 
     expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 4, searches: 6 });
     expect(capacity.reasons.map(describeReason).join(' ')).toMatch(
       /search-to-search noise measured in this run: sd 2\.\d% of ln\(capacity\) over 6 searches \(repeated brackets, 4 degrees of freedom/,
+    );
+    // The terminal report says it too, and the markdown one in its statistics table.
+    const comparison = ab(repeated(160, 160, 168), repeated(200, 200, 210));
+    expect(renderComparisonText(comparison)).toMatch(/note: search-to-search noise measured in this run: sd 2\.\d%/);
+    expect(renderMarkdown(comparison, { now: new Date(0) })).toMatch(/search-to-search noise measured in this run/);
+    expect(renderComparisonText(ab(search(160, 168), search(200, 210)))).toMatch(
+      /note: search-to-search noise assumed, not measured: no search could be repeated .* prior sd of 5\.0%/,
     );
     // The interval is a t's at 4 df, wider than the known-variance test of the same values.
     const [low, high] = capacity.changeInterval!;
