@@ -389,3 +389,68 @@ export function summarizeSearch(
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
+
+// ------------------------------------------------------------------ the repeated bracket
+
+/**
+ * Repeated brackets per variant in A/B mode, after both searches: each one measures the capacity
+ * again from the first search's bracket, so that the spread between one variant's searches, the
+ * search-to-search noise, is measured in this run instead of assumed (src/core/compare/capacity.ts).
+ * Two per variant give the noise 2 degrees of freedom from each variant, 4 in all.
+ */
+export const CAPACITY_REPEATS = 2;
+/**
+ * Levels one repeated bracket may run: the two ends, four widening steps (a capacity up to 75% on
+ * the log scale away) and the bisections back to the resolution. A repeat cut short would leave
+ * out exactly the searches that wandered far, and the noise would read low.
+ */
+export const REPEAT_MAX_LEVELS = 12;
+
+/**
+ * The next level of a repeated bracket: the first search's bracket [low, high] is tested again
+ * (low, then high); a low end that now breaks is stepped down, a high end that now holds is
+ * stepped up, by the bracket's own width doubling at each step (so a capacity 20% away is found
+ * in three steps), and the new bracket is bisected to the resolution as the search does. The
+ * repeat is a second measurement of the same boundary, not a search from scratch: on a steady
+ * service it costs two levels.
+ */
+export function planRepeatLevel(
+  load: CapacityLoad,
+  anchor: { low: number; high: number },
+  levels: LevelOutcome[],
+  context: PlanContext,
+): NextLevel {
+  const last = levels[levels.length - 1];
+  if (!last) return { kind: 'run', ratePerSec: anchor.low, phase: 'bisect' };
+  if (levels.length >= REPEAT_MAX_LEVELS) return { kind: 'stop', limitedBy: 'maxDuration' };
+  const bounded = (next: NextLevel): NextLevel =>
+    next.kind === 'run' && context.elapsedMs + context.levelMs(next.ratePerSec) > context.maxDurationMs
+      ? { kind: 'stop', limitedBy: 'maxDuration' }
+      : next;
+  if (last.generatorLimited) {
+    return last.phase === 'retry'
+      ? { kind: 'stop', limitedBy: 'generator' }
+      : bounded({ kind: 'run', ratePerSec: last.intendedPerSec, phase: 'retry' });
+  }
+  const ratio = Math.max(anchor.high / anchor.low, 1 + load.resolution);
+  const { low, high } = bracketOf(levels);
+  const steps = levels.filter((level) => level.phase === 'climb').length;
+  if (low === undefined) {
+    // Everything tried broke: below the lowest, by a widening step.
+    const next = round3((high ?? anchor.low) / ratio ** (2 ** steps));
+    return next > 0
+      ? bounded({ kind: 'run', ratePerSec: next, phase: 'climb' })
+      : { kind: 'stop', limitedBy: 'service' };
+  }
+  if (high === undefined) {
+    if (low >= load.maxRatePerSec) return { kind: 'stop', limitedBy: 'maxRate' };
+    if (low < anchor.high) return bounded({ kind: 'run', ratePerSec: anchor.high, phase: 'bisect' });
+    return bounded({
+      kind: 'run',
+      ratePerSec: Math.min(load.maxRatePerSec, round3(low * ratio ** (2 ** steps))),
+      phase: 'climb',
+    });
+  }
+  if (high - low <= load.resolution * low) return { kind: 'stop', limitedBy: 'service' };
+  return bounded({ kind: 'run', ratePerSec: round3((low + high) / 2), phase: 'bisect' });
+}

@@ -5,9 +5,13 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CAPACITY_REPEATS,
   cooldownMsAfter,
   levelMsFor,
   planNextLevel,
+  planRepeatLevel,
+  REPEAT_MAX_LEVELS,
+  type NextLevel,
   sloPercentile,
   holdMsFor,
   LEVEL_SETTLE_MS,
@@ -16,7 +20,14 @@ import {
   worstCaseDurationMs,
 } from '../core/capacity-search.js';
 import type { Threshold } from '../core/thresholds.js';
-import type { CapacityLevel, CapacityLimit, ScenarioResult } from '../core/types/results.js';
+import { measureSearchNoise } from '../core/compare/capacity.js';
+import type {
+  CapacityLevel,
+  CapacityLimit,
+  CapacityRepeat,
+  CapacityResult,
+  ScenarioResult,
+} from '../core/types/results.js';
 import type { CapacityLoad, ScenarioConfig } from '../core/types/config.js';
 import type { RunScenarioOptions, RunTarget } from './run-scenario.js';
 import { runScenario } from './run-scenario.js';
@@ -39,10 +50,26 @@ function paramsOf(scenario: ScenarioConfig, load: CapacityLoad, maxDurationMs: n
   return { ...rest, maxDurationMs, timeoutMs: scenario.timeoutMs, maxInFlight: scenario.maxInFlight };
 }
 
-export async function runCapacity(scenario: ScenarioConfig, options: RunCapacityOptions): Promise<ScenarioResult> {
+/** What a series of levels came to: each level's summary and its full result, and why it stopped. */
+interface LevelRun {
+  levels: CapacityLevel[];
+  results: ScenarioResult[];
+  limitedBy: CapacityLimit;
+  durationMs: number;
+}
+
+/**
+ * Runs the levels `plan` asks for until it stops: the search, or a repeated bracket. The first
+ * level warms up for `firstWarmupMs`, later ones settle.
+ */
+async function runLevels(
+  scenario: ScenarioConfig,
+  options: RunCapacityOptions,
+  plan: (levels: CapacityLevel[], elapsedMs: number) => NextLevel,
+  firstWarmupMs: number,
+): Promise<LevelRun> {
   const load = capacityLoad(scenario);
   const percentile = sloPercentile(options.thresholds);
-  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
   const started = performance.now();
   const levels: CapacityLevel[] = [];
   const results: ScenarioResult[] = [];
@@ -56,11 +83,7 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
       break;
     }
     const first = levels.length === 0;
-    const next = planNextLevel(load, levels, {
-      elapsedMs: performance.now() - started,
-      maxDurationMs,
-      levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs),
-    });
+    const next = plan(levels, performance.now() - started);
     if (next.kind === 'stop') {
       limitedBy = next.limitedBy;
       break;
@@ -73,7 +96,7 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
         ratePerSec: next.ratePerSec,
         durationMs: holdMsFor(load, next.ratePerSec, percentile),
       },
-      warmupMs: first ? scenario.warmupMs : LEVEL_SETTLE_MS,
+      warmupMs: first ? firstWarmupMs : LEVEL_SETTLE_MS,
     };
     const onProgress = options.onProgress;
     const result = await runScenario(levelScenario, {
@@ -93,8 +116,26 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
     const cooldownMs = cooldownMsAfter(level, levels, load);
     if (cooldownMs > 0) await sleep(cooldownMs, undefined, { signal: options.signal }).catch(() => undefined);
   }
+  return { levels, results, limitedBy, durationMs: Math.round(performance.now() - started) };
+}
 
-  const capacity = summarizeSearch(levels, limitedBy, load, Math.round(performance.now() - started));
+export async function runCapacity(scenario: ScenarioConfig, options: RunCapacityOptions): Promise<ScenarioResult> {
+  const load = capacityLoad(scenario);
+  const percentile = sloPercentile(options.thresholds);
+  const maxDurationMs = load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs);
+  const { levels, results, limitedBy, durationMs } = await runLevels(
+    scenario,
+    options,
+    (levels, elapsedMs) =>
+      planNextLevel(load, levels, {
+        elapsedMs,
+        maxDurationMs,
+        levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, scenario.warmupMs),
+      }),
+    scenario.warmupMs,
+  );
+
+  const capacity = summarizeSearch(levels, limitedBy, load, durationMs);
   // The scenario's own figures are those of the level at the capacity: latency at the digestive rate.
   const index = levels.findLastIndex((level) => level.held && level.intendedPerSec === capacity.ratePerSec);
   const shown = results[index >= 0 ? index : 0]!;
@@ -115,6 +156,37 @@ export async function runCapacity(scenario: ScenarioConfig, options: RunCapacity
     generator,
     capacity,
   };
+}
+
+/**
+ * One repeated bracket of a finished search (src/core/capacity-search.ts planRepeatLevel), within
+ * a quarter of the search's own time budget.
+ */
+async function repeatBracket(
+  scenario: ScenarioConfig,
+  options: RunCapacityOptions,
+  capacity: CapacityResult,
+): Promise<CapacityRepeat> {
+  const load = capacityLoad(scenario);
+  const percentile = sloPercentile(options.thresholds);
+  const anchor = { low: capacity.bracket[0], high: capacity.bracket[1] ?? capacity.bracket[0] };
+  const maxDurationMs = Math.max(
+    REPEAT_MAX_LEVELS * levelMsFor(load, anchor.high, percentile, false, 0),
+    (load.maxDurationMs ?? worstCaseDurationMs(load, percentile, scenario.warmupMs)) / 4,
+  );
+  const run = await runLevels(
+    scenario,
+    options,
+    (levels, elapsedMs) =>
+      planRepeatLevel(load, anchor, levels, {
+        elapsedMs,
+        maxDurationMs,
+        levelMs: (ratePerSec) => levelMsFor(load, ratePerSec, percentile, false, 0),
+      }),
+    LEVEL_SETTLE_MS,
+  );
+  const { ratePerSec, bracket } = summarizeSearch(run.levels, run.limitedBy, load, run.durationMs);
+  return { ratePerSec, bracket, limitedBy: run.limitedBy, durationMs: run.durationMs, levels: run.levels };
 }
 
 export interface RunCapacityVariantsOptions extends RunCapacityOptions {
@@ -143,5 +215,30 @@ export async function runCapacityVariants(
   // variant keeps a result in its place.
   for (const index of order)
     results[index] = await runCapacity({ ...scenario, baseUrl: targets[index]!.baseUrl }, rest);
+  if (targets.length !== 2) return { results };
+  // The repeated brackets, ABBA-like: the variant that searched second repeats first, then they
+  // alternate, so that a drift over the run falls on both variants' repeats alike.
+  const repeatOrder = [...order].reverse();
+  for (let round = 0; round < CAPACITY_REPEATS; round++) {
+    for (const index of round % 2 === 0 ? repeatOrder : order) {
+      const capacity = results[index]!.capacity;
+      if (options.signal?.aborted || !capacity || !repeatable(capacity)) continue;
+      const repeat = await repeatBracket({ ...scenario, baseUrl: targets[index]!.baseUrl }, rest, capacity);
+      // A repeat cut short by an interruption measured nothing.
+      if (repeat.limitedBy === 'interrupted') continue;
+      capacity.repeats = [...(capacity.repeats ?? []), repeat];
+    }
+  }
+  const [head, base] = results;
+  if (head?.capacity && base?.capacity) {
+    const noise = measureSearchNoise(head.capacity, base.capacity);
+    head.capacity.searchNoise = noise;
+    base.capacity.searchNoise = noise;
+  }
   return { results };
+}
+
+/** A search that found the service's capacity to a closed bracket; a bound has nothing to repeat. */
+function repeatable(capacity: CapacityResult): boolean {
+  return capacity.limitedBy === 'service' && capacity.bracket[0] > 0 && capacity.bracket[1] !== null;
 }

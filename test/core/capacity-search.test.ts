@@ -7,6 +7,8 @@ import {
   holdMsFor,
   levelMsFor,
   planNextLevel,
+  planRepeatLevel,
+  REPEAT_MAX_LEVELS,
   sloPercentile,
   steadyCompletions,
   summarizeLevel,
@@ -123,6 +125,69 @@ describe('planNextLevel', () => {
       );
       expect(spent).toBeLessThanOrEqual(worstCaseDurationMs(plan, 95, 1000));
     }
+  });
+});
+
+describe('planRepeatLevel (the repeated bracket of A/B mode)', () => {
+  /** Runs a repeat of the bracket [low, high] against a service that now holds up to `capacity`. */
+  function repeat(anchor: { low: number; high: number }, capacity: number, plan = load()) {
+    const levels: LevelOutcome[] = [];
+    for (let i = 0; i < 50; i++) {
+      const next = planRepeatLevel(plan, anchor, levels, { elapsedMs: 0, maxDurationMs: Infinity, levelMs: () => 0 });
+      if (next.kind === 'stop') return { levels, limitedBy: next.limitedBy, ...bracketOf(levels) };
+      levels.push({
+        phase: next.phase,
+        intendedPerSec: next.ratePerSec,
+        held: next.ratePerSec <= capacity,
+        generatorLimited: false,
+      });
+    }
+    throw new Error('the repeat did not stop');
+  }
+
+  it('costs two levels when the capacity has not moved: the ends of the bracket, held and broken again', () => {
+    const run = repeat({ low: 200, high: 210 }, 205);
+    expect(run.levels.map((level) => [level.intendedPerSec, level.held])).toEqual([
+      [200, true],
+      [210, false],
+    ]);
+    expect(run).toMatchObject({ limitedBy: 'service', low: 200, high: 210 });
+  });
+
+  it.each([
+    ['10% lower', 180],
+    ['20% lower', 160],
+    ['45% lower', 110],
+    ['10% higher', 225],
+    ['50% higher', 310],
+  ])('finds a capacity that moved %s, to the resolution, by widening steps', (_title, capacity) => {
+    const run = repeat({ low: 200, high: 210 }, capacity);
+    expect(run.limitedBy).toBe('service');
+    expect(run.low).toBeLessThanOrEqual(capacity);
+    expect(run.high).toBeGreaterThan(capacity);
+    expect(run.high! - run.low!).toBeLessThanOrEqual(0.05 * run.low! + 1e-9);
+    expect(run.levels.length).toBeLessThanOrEqual(REPEAT_MAX_LEVELS);
+  });
+
+  it('stops at maxRate and never steps past it', () => {
+    const run = repeat({ low: 700, high: 735 }, 10_000);
+    expect(run.limitedBy).toBe('maxRate');
+    expect(Math.max(...run.levels.map((level) => level.intendedPerSec))).toBe(800);
+  });
+
+  it('runs a generator-limited level once more, then stops as the generator', () => {
+    const levels: LevelOutcome[] = [{ phase: 'bisect', intendedPerSec: 200, held: false, generatorLimited: true }];
+    const context = { elapsedMs: 0, maxDurationMs: Infinity, levelMs: () => 0 };
+    expect(planRepeatLevel(load(), { low: 200, high: 210 }, levels, context)).toEqual({
+      kind: 'run',
+      ratePerSec: 200,
+      phase: 'retry',
+    });
+    levels.push({ phase: 'retry', intendedPerSec: 200, held: false, generatorLimited: true });
+    expect(planRepeatLevel(load(), { low: 200, high: 210 }, levels, context)).toEqual({
+      kind: 'stop',
+      limitedBy: 'generator',
+    });
   });
 });
 

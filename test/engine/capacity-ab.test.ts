@@ -3,6 +3,7 @@ import { parseThreshold } from '../../src/core/thresholds.js';
 import type { Results, ScenarioResult } from '../../src/core/types/results.js';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { runCapacityVariants } from '../../src/engine/run-capacity.js';
+import { CAPACITY_REPEATS } from '../../src/core/capacity-search.js';
 import { comparePaired } from '../../src/core/compare/paired.js';
 import { decideExit } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
@@ -61,7 +62,12 @@ async function abCapacity(
   head: TargetServerOptions,
   startRatePerSec: number,
   seed: number,
-): Promise<{ comparison: ReturnType<typeof comparePaired>; curves: string }> {
+): Promise<{
+  comparison: ReturnType<typeof comparePaired>;
+  curves: string;
+  head: ScenarioResult['capacity'];
+  base: ScenarioResult['capacity'];
+}> {
   const [baseServer, headServer] = await Promise.all([startTargetServer(base), startTargetServer(head)]);
   servers.push(baseServer, headServer);
   const { results } = await runCapacityVariants(scenario(startRatePerSec), {
@@ -81,9 +87,15 @@ async function abCapacity(
     compare: defaultCompareConfig(),
     thresholds: [],
   });
+  const capacityOf = (result: ScenarioResult | undefined) => result?.capacity;
   const curve = (result: ScenarioResult | undefined): string =>
     (result?.capacity?.levels ?? []).map((l) => `${l.intendedPerSec}/s ${l.held ? 'held' : 'broke'}`).join(', ');
-  return { comparison, curves: `head: ${curve(headResult)}\nbase: ${curve(baseResult)}` };
+  return {
+    comparison,
+    curves: `head: ${curve(headResult)}\nbase: ${curve(baseResult)}`,
+    head: capacityOf(headResult),
+    base: capacityOf(baseResult),
+  };
 }
 
 const FAST: TargetServerOptions = { delayMs: 24, latch: 2 }; // 83.3 req/s
@@ -134,5 +146,27 @@ describe('capacity in A/B mode (both variants searched on this runner in turn)',
     expect(capacity.method, curves).toBe('bracket');
     expect(capacity.verdict, curves).not.toBe('regression');
     expect(comparison.verdict).toBe('pass');
+  }, 240_000);
+
+  it('measures the search-to-search noise from repeated brackets, and the results and the report say so', async () => {
+    const { comparison, curves, head, base } = await pairs.same;
+    // Each variant's bracket measured twice more after both searches: the two ends again, held and
+    // broken, on a service whose capacity is fixed by construction.
+    for (const search of [head, base]) {
+      expect(search?.repeats, curves).toHaveLength(CAPACITY_REPEATS);
+      for (const repeat of search!.repeats!) {
+        expect(repeat.limitedBy).toBe('service');
+        expect(repeat.levels.length).toBeGreaterThanOrEqual(2);
+      }
+      expect(search?.searchNoise).toMatchObject({ source: 'repeats', df: 2 * CAPACITY_REPEATS, searches: 6 });
+    }
+    const capacity = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'capacity')!;
+    const reason = capacity.reasons.find((r) => r.kind === 'capacity-search-noise');
+    expect(reason).toEqual({ kind: 'capacity-search-noise', ...head!.searchNoise });
+    expect(describeReason(reason!)).toMatch(/measured in this run: sd [\d.]+% of ln\(capacity\) over 6 searches/);
+    // A head that broke at the start rate has no bracket to repeat: the base's repeats measure the noise.
+    const half = await pairs.half;
+    expect(half.head?.repeats ?? []).toHaveLength(0);
+    expect(half.base?.searchNoise).toMatchObject({ source: 'repeats', df: CAPACITY_REPEATS });
   }, 240_000);
 });

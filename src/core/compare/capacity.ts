@@ -6,8 +6,15 @@
 // (generator, maxRate, maxDuration) only bounds its capacity from below; it is compared only when
 // the bounds alone decide the direction.
 import { testAgainstHistory } from '../stats/history-test.js';
-import { HISTORY_FLOOR_SHARE, PRIOR_ROBUSTNESS, testTwoRuns, type TwoRunTest } from '../stats/variance-model.js';
-import type { CapacityResult, ScenarioResult } from '../types/results.js';
+import { tQuantile } from '../stats/t-distribution.js';
+import {
+  HISTORY_FLOOR_SHARE,
+  PRIOR_ROBUSTNESS,
+  testTwoRuns,
+  type TwoRunInput,
+  type TwoRunTest,
+} from '../stats/variance-model.js';
+import type { CapacityResult, ScenarioResult, SearchNoise } from '../types/results.js';
 import type { CapacitySummary, MetricComparison, Reason } from '../types/comparison.js';
 import { environmentGuard, otherLoadGuard } from './guards.js';
 import { usableHistory } from './history.js';
@@ -48,7 +55,13 @@ export function testCapacityChange(
   current: CapacityResult,
   baseline: CapacityResult,
   betweenSd: number,
+  betweenDf?: number,
 ): CapacityChange {
+  // A noise measured in this run carries its degrees of freedom; a prior is taken as known.
+  const between = (within: TwoRunInput['within']): Omit<TwoRunInput, 'effect'> =>
+    betweenDf === undefined
+      ? { within, betweenSd }
+      : { within: [...within, { variance: 2 * betweenSd * betweenSd, df: betweenDf }], betweenSd: 0 };
   const cur = capacityInterval(current);
   const base = capacityInterval(baseline);
   const out: CapacityChange = {
@@ -64,11 +77,10 @@ export function testCapacityChange(
     out.effect = Math.log(cur.low / base.low);
     out.test = testTwoRuns({
       effect: out.effect,
-      within: [
+      ...between([
         { variance: bracketVariance(cur), df: KNOWN_DF },
         { variance: bracketVariance(base), df: KNOWN_DF },
-      ],
-      betweenSd,
+      ]),
     });
     return out;
   }
@@ -101,7 +113,7 @@ export function testCapacityChange(
     return out;
   }
   out.effect = Math.log(out.current / out.baseline);
-  out.test = testTwoRuns({ effect: out.effect, within: [], betweenSd });
+  out.test = testTwoRuns({ effect: out.effect, ...between([]) });
   return out;
 }
 
@@ -207,25 +219,123 @@ export function compareCapacity(
 }
 
 /**
- * Search-to-search sd of ln(capacity) on one runner, a minute apart: bench/capacity/README.md
- * measured 0.000–0.025 on deterministic targets; twice the larger, since a real service's own
- * service time varies too.
+ * Search-to-search sd of ln(capacity) on one runner, a minute apart, when no search could be
+ * repeated: bench/capacity/README.md measured 0.000–0.025 on deterministic targets; twice the
+ * larger, since a real service's own service time varies too. A prior, not a measurement: at a
+ * true 10% it failed 17% of A/A runs (issue 32), which is why A/B measures the noise when it can.
  */
 export const AB_CAPACITY_NOISE = 0.05;
 
 /**
+ * The measured test's false-regression rate, in the bad direction, on its own, with a margin under
+ * the per-run target of 1%. Once the noise exceeds about half the minimum effect, the minimum
+ * effect no longer holds a t test below its α/2 = 2.5% (simulated: 3.5% at a true 10% and 20%), so
+ * the test's standard error is widened by t(1 − 0.75%)/t(1 − α/2) at its df, which makes α = 0.05
+ * two-sided a 0.75% one-sided test and keeps the p-value, the interval and the MDE on one scale.
+ * Not 1%: at 1% the simulation read 1.13% at a true 10% (the pooled variance reads about 6% low,
+ * the repeats starting from the first search's bracket); at 0.75%, 0.87% (bench/capacity/ab-noise.ts).
+ */
+export const CAPACITY_BAD_TAIL = 0.0075;
+/** The family α the widening is sized for (compare.alpha's default). */
+const AB_ALPHA = 0.05;
+
+/** A search whose bracket is closed and set by the service: a measurement, not a bound. */
+function measuredCapacity(search: Pick<CapacityResult, 'bracket' | 'limitedBy'>): boolean {
+  return search.limitedBy === 'service' && closedBracket(search);
+}
+
+function closedBracket(search: Pick<CapacityResult, 'bracket'>): boolean {
+  return search.bracket[0] > 0 && search.bracket[1] !== null;
+}
+
+/**
+ * ln of every measured search of one variant: the first one, then its repeats. A repeat that ran
+ * out of levels with a closed bracket still counts (its low end): leaving it out would leave out
+ * the searches that wandered farthest, and the noise would read low.
+ */
+function searchLogs(capacity: CapacityResult): number[] {
+  if (!measuredCapacity(capacity)) return [];
+  const repeats = (capacity.repeats ?? []).filter(
+    (repeat) => measuredCapacity(repeat) || (repeat.limitedBy === 'maxDuration' && closedBracket(repeat)),
+  );
+  return [capacity, ...repeats].map((search) => Math.log(search.ratePerSec));
+}
+
+/**
+ * The search-to-search noise of this run: the sd of ln(capacity) between one variant's searches
+ * (its first and its repeated brackets), pooled over the two variants with Σ(n − 1) degrees of
+ * freedom. Without a repeat, the prior AB_CAPACITY_NOISE.
+ */
+export function measureSearchNoise(head: CapacityResult, base: CapacityResult): SearchNoise {
+  let squares = 0;
+  let df = 0;
+  let searches = 0;
+  for (const logs of [searchLogs(head), searchLogs(base)]) {
+    if (logs.length < 2) continue;
+    const mean = logs.reduce((sum, x) => sum + x, 0) / logs.length;
+    squares += logs.reduce((sum, x) => sum + (x - mean) ** 2, 0);
+    df += logs.length - 1;
+    searches += logs.length;
+  }
+  if (df === 0) return { source: 'prior', sd: AB_CAPACITY_NOISE, df: null, searches: 0 };
+  return { source: 'repeats', sd: Math.sqrt(squares / df), df, searches };
+}
+
+/**
+ * The head's capacity against the base's with the noise measured in this run: the mean ln of each
+ * variant's measured searches, with the variance of each first search's bracket (the repeats
+ * share its grid, so averaging does not shrink it) plus the measured noise over the searches
+ * averaged, whose degrees of freedom make the test a t (Welch–Satterthwaite).
+ */
+function testMeasuredChange(head: CapacityResult, base: CapacityResult, noise: SearchNoise): CapacityChange {
+  const headLogs = searchLogs(head);
+  const baseLogs = searchLogs(base);
+  const mean = (logs: number[]): number => logs.reduce((sum, x) => sum + x, 0) / logs.length;
+  const effect = mean(headLogs) - mean(baseLogs);
+  const within = [
+    { variance: bracketVariance(capacityInterval(head)), df: KNOWN_DF },
+    { variance: bracketVariance(capacityInterval(base)), df: KNOWN_DF },
+    { variance: noise.sd * noise.sd * (1 / headLogs.length + 1 / baseLogs.length), df: noise.df ?? KNOWN_DF },
+  ];
+  // Scaling every part by k² leaves the Welch–Satterthwaite df as it is.
+  const { df } = testTwoRuns({ effect, within, betweenSd: 0 });
+  const k = tQuantile(1 - CAPACITY_BAD_TAIL, df) / tQuantile(1 - AB_ALPHA / 2, df);
+  const test = testTwoRuns({
+    effect,
+    within: within.map((part) => ({ variance: k * k * part.variance, df: part.df })),
+    betweenSd: 0,
+  });
+  return {
+    effect,
+    current: Math.exp(mean(headLogs)),
+    baseline: Math.exp(mean(baseLogs)),
+    test,
+    reasons: [],
+    guards: [],
+  };
+}
+
+/**
  * A/B mode's capacity test: the head's search against the base's, run in turn on this runner
  * (src/engine/run-capacity.ts runCapacityVariants), each bracket's own uncertainty plus the
- * search-to-search noise of one runner. It goes into Holm with the run's other tests and gates:
- * the runner-to-runner noise that a stored baseline cannot measure is not in it.
+ * search-to-search noise of one runner, measured from the repeated brackets when there are any.
+ * It goes into Holm with the run's other tests and gates: the runner-to-runner noise that a
+ * stored baseline cannot measure is not in it.
  */
 export function comparePairedCapacity(head: ScenarioResult, base: ScenarioResult, minEffect: number): Draft {
   const comparison = capacityComparison(head, base, minEffect);
   if (!head.capacity || !base.capacity) {
     return { comparison, guards: [{ kind: 'no-capacity-search', run: head.capacity ? 'base' : 'head' }] };
   }
-  const change = testCapacityChange(head.capacity, base.capacity, AB_CAPACITY_NOISE);
+  const noise = measureSearchNoise(head.capacity, base.capacity);
+  const measured = noise.source === 'repeats' && measuredCapacity(head.capacity) && measuredCapacity(base.capacity);
+  // A bound (an open bracket) has no repeat of its own: the noise measured on the other variant,
+  // with its degrees of freedom, stands for both.
+  const change = measured
+    ? testMeasuredChange(head.capacity, base.capacity, noise)
+    : testCapacityChange(head.capacity, base.capacity, noise.sd, noise.df ?? undefined);
   const power = applyBracketChange(comparison, change);
+  comparison.reasons.push({ kind: 'capacity-search-noise', ...noise });
   const draft: Draft = { comparison, guards: [...change.guards] };
   if (power) draft.power = power;
   return draft;

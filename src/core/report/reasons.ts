@@ -141,6 +141,10 @@ export function describeReason(reason: Reason): string {
       ].filter((text): text is string => text !== undefined);
       return `the capacity is only bounded, not measured (${open.join('; ')}), and the bounds overlap`;
     }
+    case 'capacity-search-noise':
+      return reason.source === 'repeats'
+        ? `search-to-search noise measured in this run: sd ${share(reason.sd)} of ln(capacity) over ${reason.searches} searches (repeated brackets, ${reason.df} degrees of freedom, a t test)`
+        : `search-to-search noise assumed, not measured: no search could be repeated (a bracket left open or cut short), so the prior sd of ${share(reason.sd)} was used`;
   }
 }
 

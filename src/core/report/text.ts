@@ -166,6 +166,10 @@ function renderScenarioText(comparison: Comparison, s: ScenarioComparison, reaso
   if (r.generator.saturated)
     out.push(`  ⚠ generator saturated: ${escapeLogText(r.generator.reasons.join('; ')) || 'it could not keep up'}`);
   for (const note of s.notes) out.push(`  note: ${escapeLogText(note)}`);
+  // Whether A/B capacity's search-to-search noise was measured in this run or assumed.
+  for (const m of s.metrics)
+    for (const reason of m.reasons)
+      if (reason.kind === 'capacity-search-noise') out.push(`  note: ${escapeLogText(describeReason(reason))}`);
   out.push(...renderCapacityText(r));
   out.push(...renderProfilesText(comparison.current.profiles, s.name));
   return out;

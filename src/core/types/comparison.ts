@@ -1,6 +1,6 @@
 // What a comparison says: a verdict per metric with its numbers and reasons, thresholds, notes.
 import type { AbSchedule, MetricName } from './config.js';
-import type { CapacityResult, Results, ScenarioResult } from './results.js';
+import type { CapacityResult, Results, ScenarioResult, SearchNoise } from './results.js';
 
 export type Verdict = 'regression' | 'improvement' | 'no change' | 'inconclusive';
 
@@ -209,4 +209,5 @@ export type Reason =
   | { kind: 'no-capacity-search'; run: RunRole }
   | { kind: 'capacity-below-bound'; current: CapacitySummary; currentBound: number; baselineBound: number }
   | { kind: 'capacity-above-bound'; baseline: CapacitySummary; currentBound: number; baselineBound: number }
-  | { kind: 'capacity-bounds-overlap'; current?: CapacitySummary; baseline?: CapacitySummary };
+  | { kind: 'capacity-bounds-overlap'; current?: CapacitySummary; baseline?: CapacitySummary }
+  | ({ kind: 'capacity-search-noise' } & SearchNoise);

@@ -252,6 +252,35 @@ export interface CapacityResult {
   /** The first level that broke and why. */
   firstFailure?: { ratePerSec: number; reason: string };
   levels: CapacityLevel[];
+  /** A/B mode: the first search's bracket measured again after both variants' searches, to
+   * measure the search-to-search noise in this run (src/core/capacity-search.ts planRepeatLevel). */
+  repeats?: CapacityRepeat[];
+  /** A/B mode: the search-to-search noise the capacity comparison used, and where it came from. */
+  searchNoise?: SearchNoise;
+}
+
+/** One repeated bracket: the capacity measured again, with its own levels. */
+export interface CapacityRepeat {
+  ratePerSec: number;
+  bracket: [number, number | null];
+  limitedBy: CapacityLimit;
+  durationMs: number;
+  levels: CapacityLevel[];
+}
+
+/**
+ * The sd of ln(capacity) between two searches of one build on this runner: measured from the
+ * repeated brackets (pooled over both variants, with their degrees of freedom), or the prior when
+ * no search could be repeated.
+ */
+export interface SearchNoise {
+  source: 'repeats' | 'prior';
+  /** On the log scale. */
+  sd: number;
+  /** Degrees of freedom of `sd`; null for the prior (taken as known). */
+  df: number | null;
+  /** Searches that measured it (first searches and repeats, both variants). */
+  searches: number;
 }
 
 export interface Environment {

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createBaseline } from '../../../src/core/results/baseline.js';
 import { compareRuns, type CompareInput } from '../../../src/core/compare/index.js';
 import { comparePaired } from '../../../src/core/compare/paired.js';
-import { testCapacityChange } from '../../../src/core/compare/capacity.js';
+import { AB_CAPACITY_NOISE, measureSearchNoise, testCapacityChange } from '../../../src/core/compare/capacity.js';
 import { defaultCompareConfig } from '../../../src/core/config/compare.js';
 import { evaluateThresholds } from '../../../src/core/thresholds.js';
 import type { Baseline, CapacityResult, Results } from '../../../src/core/types/results.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import { makeResults } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { renderComparisonText } from '../../../src/core/report/text.js';
+import { renderMarkdown } from '../../../src/core/report/markdown.js';
 
 /** The verdict a test reached, or the one a stored run without history only warns of (prior-only). */
 function judged(m: MetricComparison): string {
@@ -212,5 +214,88 @@ describe('capacity in A/B mode (head and base searched on one runner in turn)', 
       expect(digestOf(comparison).verdict).not.toBe('regression');
       expect(comparison.verdict).toBe('pass');
     }
+  });
+
+  /** A search with repeated brackets at the given capacities (each 5% wide). */
+  function repeated(first: number, ...repeats: number[]): CapacityResult {
+    return {
+      ...search(first, first * 1.05),
+      repeats: repeats.map((rate) => ({
+        ratePerSec: rate,
+        bracket: [rate, rate * 1.05],
+        limitedBy: 'service' as const,
+        durationMs: 10_000,
+        levels: [],
+      })),
+    };
+  }
+  const noiseOf = (capacity: MetricComparison) => {
+    const reason = capacity.reasons.find((r) => r.kind === 'capacity-search-noise');
+    return reason?.kind === 'capacity-search-noise' ? reason : undefined;
+  };
+
+  it('measures the search-to-search noise from the repeated brackets: the pooled sd of ln(capacity), Σ(n − 1) df', () => {
+    const head = repeated(180, 200, 220);
+    const base = repeated(200, 180);
+    const noise = measureSearchNoise(head, base);
+    const logs = [
+      [180, 200, 220],
+      [200, 180],
+    ].map((rates) => rates.map(Math.log));
+    const squares = logs
+      .map((xs) => {
+        const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+        return xs.reduce((a, x) => a + (x - mean) ** 2, 0);
+      })
+      .reduce((a, b) => a + b, 0);
+    expect(noise).toEqual({ source: 'repeats', sd: Math.sqrt(squares / 3), df: 3, searches: 5 });
+    // A repeat that did not find the service's limit is no measurement; no repeat at all is the prior.
+    const bound = {
+      ...repeated(200, 210),
+      repeats: [{ ...repeated(210).repeats![0]!, ...{ ratePerSec: 0, bracket: [0, 210] as [number, number] } }],
+    };
+    expect(measureSearchNoise(bound, search(200, 210))).toEqual({
+      source: 'prior',
+      sd: AB_CAPACITY_NOISE,
+      df: null,
+      searches: 0,
+    });
+  });
+
+  it('holds back a 15% fall that a noisy service makes between its own searches (the prior alone failed it)', () => {
+    // Each variant's capacity wanders by ~15% between its own searches: a 15% fall is that noise.
+    const capacity = digestOf(ab(repeated(170, 200, 150), repeated(200, 170, 230)));
+    expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 4, searches: 6 });
+    expect(noiseOf(capacity)!.sd).toBeGreaterThan(0.1);
+    expect(capacity.verdict).not.toBe('regression');
+    // The same first searches without repeats: the assumed 5% calls it a regression.
+    const prior = digestOf(ab(search(170, 178.5), search(200, 210)));
+    expect(noiseOf(prior)).toEqual({ kind: 'capacity-search-noise', source: 'prior', sd: 0.05, df: null, searches: 0 });
+    expect(prior.verdict).toBe('regression');
+  });
+
+  it('fails a 20% fall on a steady service, with the noise its repeats measured, and says so', () => {
+    const capacity = digestOf(ab(repeated(160, 160, 168), repeated(200, 200, 210)));
+    expect(capacity).toMatchObject({ method: 'bracket', verdict: 'regression' });
+    expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 4, searches: 6 });
+    expect(capacity.reasons.map(describeReason).join(' ')).toMatch(
+      /search-to-search noise measured in this run: sd 2\.\d% of ln\(capacity\) over 6 searches \(repeated brackets, 4 degrees of freedom/,
+    );
+    // The terminal report says it too, and the markdown one in its statistics table.
+    const comparison = ab(repeated(160, 160, 168), repeated(200, 200, 210));
+    expect(renderComparisonText(comparison)).toMatch(/note: search-to-search noise measured in this run: sd 2\.\d%/);
+    expect(renderMarkdown(comparison, { now: new Date(0) })).toMatch(/search-to-search noise measured in this run/);
+    expect(renderComparisonText(ab(search(160, 168), search(200, 210)))).toMatch(
+      /note: search-to-search noise assumed, not measured: no search could be repeated .* prior sd of 5\.0%/,
+    );
+    // The interval is a t's at 4 df, wider than the known-variance test of the same values.
+    const [low, high] = capacity.changeInterval!;
+    expect(high - low).toBeGreaterThan(0.1);
+  });
+
+  it('judges a head bound (an open bracket) against the base with the noise measured by the base repeats', () => {
+    const capacity = digestOf(ab(search(0, 120), repeated(200, 190, 210)));
+    expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 2, searches: 3 });
+    expect(capacity.verdict).toBe('regression');
   });
 });
