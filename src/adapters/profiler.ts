@@ -133,7 +133,9 @@ const INSPECTOR_TIMEOUT_MS = 10_000;
 async function openInspector(url: string): Promise<InspectorSession> {
   // Loaded here, not at the top: undici's module init is ~30 ms that a run without a node profiler
   // should not pay (docs/measurements.md, start-up).
-  const { WebSocket } = await import('undici');
+  const module = await import('undici');
+  // CommonJS: module.exports is the default export (the only one in the split bundle's chunk).
+  const { WebSocket } = (module as unknown as { default?: typeof module }).default ?? module;
   const socket = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer from ${url}`)), INSPECTOR_TIMEOUT_MS);

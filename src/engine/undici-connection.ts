@@ -19,7 +19,10 @@ let undici: typeof Undici | undefined;
  * start-up CPU, docs/measurements.md). The runners await it before they build a transport.
  */
 export async function loadUndici(): Promise<typeof Undici> {
-  undici ??= await import('undici');
+  // undici is CommonJS: its module.exports is the import's default export in the split bundle
+  // (dist/chunks/), and Node's namespace carries it there too.
+  const module = await import('undici');
+  undici ??= (module as unknown as { default?: typeof Undici }).default ?? module;
   return undici;
 }
 
