@@ -1,5 +1,6 @@
 // Bundles the entry points into the committed dist/: dist/cli.js (the CLI) and dist/index.js
-// (the action). Each is one self-contained ESM file, so the action needs no node_modules. The
+// (the action), self-contained ESM, so neither needs node_modules; the CLI's rarely used parts are
+// chunks beside it in dist/chunks/ (below), the action stays one file. The
 // sub-actions' entries (dist/report.js, dist/merge.js, dist/trends.js) are a few lines each that
 // name their sub-action and load dist/index.js, rather than three more copies of its 7 MB.
 import { build } from 'esbuild';
