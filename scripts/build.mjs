@@ -40,7 +40,7 @@ writeSchemaValidators();
 rmSync(outdir, { recursive: true, force: true });
 // The CLI is split at its dynamic imports: what a plain `run` never touches (undici, gRPC, the other
 // commands' code) goes to dist/chunks/ and is parsed only by the runs that load it, since V8
-// compiling one 4.7 MB bundle was the largest part of a run's start-up (docs/measurements.md).
+// compiling one 4.7 MB bundle was the largest part of a run's start-up (docs/design/measurements.md).
 const cli = await build({
   ...common,
   entryPoints: { cli: 'src/entry/cli.ts' },

@@ -1,7 +1,7 @@
 // HDR histograms of latency in microseconds: one shape for every histogram perfgate makes, so
 // that any two can be added (segments into a run, shards into one result).
 // The modules perfgate uses, not the package's index: the index also loads its log writer, whose
-// module init builds an Intl.NumberFormat (10-120 ms of a run's start-up CPU, docs/measurements.md).
+// module init builds an Intl.NumberFormat (10-120 ms of a run's start-up CPU, docs/design/measurements.md).
 import type * as hdrHistogram from 'hdr-histogram-js/dist/Histogram.js';
 import { build } from 'hdr-histogram-js/dist/HistogramBuilder.js';
 import { decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js/dist/encoding.js';
@@ -75,7 +75,7 @@ const ulp = (x: number): number => Math.pow(2, Math.floor(Math.log2(x)) - 52);
  * `histogram.getValueAtPercentile(p)` for each of `percentiles` (ascending), the same values from
  * one scan of the counts instead of one scan each: a run summarises its histograms once each,
  * with the code still cold, and six scans of ~20,000 counts were a visible part of a short run's
- * CPU (docs/measurements.md, start-up). 0 for each when the histogram is empty.
+ * CPU (docs/design/measurements.md, start-up). 0 for each when the histogram is empty.
  */
 export function valuesAtPercentiles(histogram: Histogram, percentiles: readonly number[]): number[] {
   const view = histogram as unknown as CountsView;
