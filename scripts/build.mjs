@@ -1,12 +1,13 @@
 // Bundles the entry points into the committed dist/: dist/cli.js (the CLI) and dist/index.js
-// (the action). Each is one self-contained ESM file, so the action needs no node_modules. The
+// (the action), self-contained ESM, so neither needs node_modules; the CLI's rarely used parts are
+// chunks beside it in dist/chunks/ (below), the action stays one file. The
 // sub-actions' entries (dist/report.js, dist/merge.js, dist/trends.js) are a few lines each that
 // name their sub-action and load dist/index.js, rather than three more copies of its 7 MB.
 import { build } from 'esbuild';
 import { SUB_ACTIONS, writeActionManifest } from './action-manifest.mjs';
 import { writeSchemaValidators } from './schema-validators.mjs';
 import { dedupeIdenticalCopies, writeThirdPartyLicenses } from './third-party.mjs';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `--outdir DIR` builds elsewhere (the end-to-end tests bundle the source they test).
@@ -37,12 +38,18 @@ writeActionManifest();
 // The schemas' validators, compiled now rather than in every run (src/core/*/schema-validator*.generated.js).
 writeSchemaValidators();
 rmSync(outdir, { recursive: true, force: true });
+// The CLI is split at its dynamic imports: what a plain `run` never touches (undici, gRPC, the other
+// commands' code) goes to dist/chunks/ and is parsed only by the runs that load it, since V8
+// compiling one 4.7 MB bundle was the largest part of a run's start-up (docs/design/measurements.md).
 const cli = await build({
   ...common,
-  entryPoints: ['src/entry/cli.ts'],
-  outfile: join(outdir, 'cli.js'),
-  banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+  entryPoints: { cli: 'src/entry/cli.ts' },
+  outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  banner: { js: requireShim },
 });
+writeFileSync(join(outdir, 'cli.js'), `#!/usr/bin/env node\n${readFileSync(join(outdir, 'cli.js'), 'utf8')}`);
 // The package's bin, committed executable: npm sets this mode when it installs the package, and a
 // committed 644 would show the installed checkout's dist/cli.js as modified.
 chmodSync(join(outdir, 'cli.js'), 0o755);

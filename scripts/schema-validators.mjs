@@ -1,6 +1,6 @@
 // Compiles the two JSON schemas into validator code at build time (ajv's standalone code), so that no
 // run pays for ajv compiling them: ~90 ms of one `perfgate run`'s ~300 ms of start-up CPU went to
-// compiling the config schema alone (docs/measurements.md, start-up). Run by scripts/build.mjs;
+// compiling the config schema alone (docs/design/measurements.md, start-up). Run by scripts/build.mjs;
 // the output is committed and CI checks it matches, like dist/.
 // The ajv options here are the ones the code would compile with: they decide the errors it reports.
 import { Ajv } from 'ajv';

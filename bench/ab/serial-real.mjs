@@ -1,4 +1,4 @@
-// Real A/B runs for the serial-correlation check (docs/statistics.md, "Serial correlation"):
+// Real A/B runs for the serial-correlation check (docs/design/statistics.md, "Serial correlation"):
 // the example order service in two checkouts whose service times differ, gated with
 // `perfgate gate --base-dir ../base` (duet by default), quiet or with a neighbour spinning a core
 // in bursts. Each gate run holds --lock for its own duration only. The results files are kept so

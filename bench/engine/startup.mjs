@@ -3,10 +3,10 @@
 // bundle's parse and module init, the config and its schema, booting the service) and the end
 // (histograms, report, results file, for gate the baseline and the verdict).
 //
-//   node bench/engine/startup.mjs [--rounds 9] [--base-ref main] [--commands version,run,gate]
+//   node bench/engine/startup.mjs [--rounds 9] [--base-ref main] [--commands version,run,gate] [--head DIR]
 //
-// Compares this checkout's dist/cli.js (build first: npm run build) with --base-ref's committed
-// dist/cli.js (`--base-ref none`: this checkout only), alternating head, base, head, base… so both
+// Compares this checkout's dist/cli.js (build first: npm run build; --head: another build's folder)
+// with --base-ref's committed dist/ (`--base-ref none`: this checkout only), alternating head, base, head, base… so both
 // meet the same machine load, and prints the medians (and ranges) per command, beside bare
 // `node -e ''` (Node's own start, which no bundle can go below):
 //   version  perfgate --version: the bundle's parse and module init alone
@@ -17,10 +17,10 @@
 // `flock /tmp/heavy.lock`: a busy machine inflates every figure (the pairs' ratios hold better).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fixed, median, node, parseArgs, repo, workDir } from './common.mjs';
 
-const args = parseArgs({ rounds: 9, 'base-ref': 'main', commands: 'version,run,gate' });
+const args = parseArgs({ rounds: 9, 'base-ref': 'main', commands: 'version,run,gate', head: join(repo, 'dist') });
 const commands = String(args.commands).split(',');
 
 const usageFile = join(workDir, 'usage.json');
@@ -35,13 +35,21 @@ process.on('exit', () => {
 `,
 );
 
-const variants = [{ name: 'head', cli: join(repo, 'dist/cli.js') }];
+const variants = [{ name: 'head', cli: join(resolve(String(args.head)), 'cli.js') }];
 if (args['base-ref'] !== 'none') {
-  const show = spawnSync('git', ['-C', repo, 'show', `${args['base-ref']}:dist/cli.js`], { maxBuffer: 256 << 20 });
-  if (show.status !== 0) throw new Error(`git show ${args['base-ref']}:dist/cli.js failed: ${show.stderr}`);
-  const cli = join(workDir, 'base-cli.mjs');
-  writeFileSync(cli, show.stdout);
-  variants.push({ name: `base (${args['base-ref']})`, cli });
+  // The whole committed dist/, not cli.js alone: a split CLI loads its chunks from dist/chunks/.
+  const baseDir = join(workDir, 'base');
+  mkdirSync(baseDir, { recursive: true });
+  const archive = spawnSync('git', ['-C', repo, 'archive', '--format=tar', args['base-ref'], 'dist'], {
+    maxBuffer: 256 << 20,
+  });
+  if (archive.status !== 0) throw new Error(`git archive ${args['base-ref']} dist failed: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', baseDir], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar -x of ${args['base-ref']}'s dist/ failed: ${untar.stderr}`);
+  // The repository's package.json says "type": "module"; without it Node would try cli.js as
+  // CommonJS first and the base would pay a failed compile the head does not.
+  writeFileSync(join(baseDir, 'package.json'), '{ "type": "module" }\n');
+  variants.push({ name: `base (${args['base-ref']})`, cli: join(baseDir, 'dist', 'cli.js') });
 }
 
 const server = join(workDir, 'server.mjs');

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Issue 36 cost: gate wall time with and without profile: node, on a failing (3x computeDiscount)
-# and a passing (A/A) run; the e2e test's service as it was when docs/measurements.md's figures were
+# and a passing (A/A) run; the e2e test's service as it was when docs/design/measurements.md's figures were
 # taken (formatPrice at 2,000 iterations; the e2e's is now 8,000), profile.window default 10 s.
 set -u
 CLI=$(cd "$(dirname "$0")/../.." && pwd)/dist/cli.js

@@ -10,7 +10,7 @@ import { makeResults, type ScenarioFixture } from '../../test/core/fixtures.js';
 
 export const METRICS: MetricName[] = ['p50', 'p90', 'p95', 'p99', 'rps', 'error_rate'];
 
-/** The config defaults (docs/statistics.md): minimum effects, α, history, runner-noise prior. */
+/** The config defaults (docs/design/statistics.md): minimum effects, α, history, runner-noise prior. */
 export const COMPARE: CompareConfig = defaultCompareConfig();
 
 /** A realistic CI scenario: closed model, 60 s in 3 s segments (what an unset segment gives a

@@ -3,7 +3,7 @@
 # hold alpha and find more? Units of the runner sd (the shipped floor, half the prior, is left out:
 # it only widens). Printed per K: (F, [union rejections / nominal at a = 0.05/6, 0.05/3, 0.05], the
 # shipped test alone / nominal at 0.05/6), for normal and t4 runs; then power with 2 bad runs at
-# +7 sd. docs/statistics.md "A history inflated by a few bad runs" quotes it.
+# +7 sd. docs/design/statistics.md "A history inflated by a few bad runs" quotes it.
 #   nice python3 bench/stats/history-robust.py   (numpy + scipy; about 1 min)
 import numpy as np
 from scipy import stats

@@ -3,7 +3,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { createSecureContext } from 'node:tls';
 import { hashConfig } from '../core/config-hash.js';
 import { formatPath } from '../core/paths.js';
 import { parseConfig } from '../core/config/index.js';
@@ -146,7 +145,7 @@ async function resolveTlsFiles(config: Config, configPath: string, baseDir: stri
     }
     if (contents.cert !== undefined && contents.key !== undefined) {
       try {
-        createSecureContext({ cert: contents.cert, key: contents.key });
+        process.getBuiltinModule('node:tls').createSecureContext({ cert: contents.cert, key: contents.key });
       } catch (error) {
         problems.add(
           `${configPath}: ${where('cert')}, ${where('key')}: ${quoteValue(tls.cert)} and ${quoteValue(tls.key)} do not go together (${(error as Error).message}); give the key of that very certificate`,

@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { WebSocket } from 'undici';
 import type { ProfilerConfig } from '../core/types/config.js';
 import {
   foldCpuProfile,
@@ -132,6 +131,11 @@ const INSPECTOR_TIMEOUT_MS = 10_000;
 
 /** A Chrome DevTools Protocol session over the inspector's WebSocket (undici's client: node 20 has no global one by default). */
 async function openInspector(url: string): Promise<InspectorSession> {
+  // Loaded here, not at the top: undici's module init is ~30 ms that a run without a node profiler
+  // should not pay (docs/design/measurements.md, start-up).
+  const module = await import('undici');
+  // CommonJS: module.exports is the default export (the only one in the split bundle's chunk).
+  const { WebSocket } = (module as unknown as { default?: typeof module }).default ?? module;
   const socket = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer from ${url}`)), INSPECTOR_TIMEOUT_MS);

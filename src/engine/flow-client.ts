@@ -4,12 +4,12 @@
 // request API; over HTTP/2 (`http: 2`, or `auto` when ALPN picks h2) one node:http2 session per
 // variant, h2 by ALPN over https: and h2c by prior knowledge over http:, whose streams are the
 // steps in flight (the service's stream limit is left to node:http2, which holds the surplus back).
-import http2, { type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
+import type { ClientHttp2Session, ClientHttp2Stream, OutgoingHttpHeaders } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import type { ConnectionOptions } from 'node:tls';
 import type { Pool } from 'undici';
 import { h2FrameAnswer, RequestTimeoutError, startsWithH2Settings } from './error-class.js';
-import { describeSessionError, Http2Error } from './h2-connection.js';
+import { describeSessionError, Http2Error, NGHTTP2_CANCEL, NGHTTP2_NO_ERROR } from './h2-connection.js';
 import { tlsConnectOptions } from './tls.js';
 import type { SpokenProtocol } from './transport.js';
 import { loadedUndici } from './undici-connection.js';
@@ -104,7 +104,10 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
   const open = (): ClientHttp2Session => {
     if (session && !session.closed && !session.destroyed) return session;
     sessionError = undefined;
-    const opened = http2.connect(origin, { ...(secure ? tls : {}), settings: { enablePush: false } });
+    // Loaded here, with the first session: a run without HTTP/2 flows does not pay node:http2's load.
+    const opened = process
+      .getBuiltinModule('node:http2')
+      .connect(origin, { ...(secure ? tls : {}), settings: { enablePush: false } });
     opened.on('error', (error: Error) => {
       sessionError ??= error;
     });
@@ -122,7 +125,7 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
           if (lower === 'host') headers[':authority'] = value;
           else if (lower !== 'content-length') headers[lower] = value;
         }
-        let stream: http2.ClientHttp2Stream;
+        let stream: ClientHttp2Stream;
         try {
           stream = open().request(headers, { endStream: request.body === undefined });
         } catch (error) {
@@ -140,7 +143,7 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          if (!stream.closed) stream.close(http2.constants.NGHTTP2_CANCEL);
+          if (!stream.closed) stream.close(NGHTTP2_CANCEL);
           reject(error);
         };
         const timer = setTimeout(
@@ -171,9 +174,9 @@ export function h2FlowClient(origin: string, timeoutMs: number, tls?: Connection
         });
         stream.on('error', (error: Error) => fail(describeSessionError(sessionError ?? error, false)));
         stream.on('close', () => {
-          const code = stream.rstCode ?? http2.constants.NGHTTP2_NO_ERROR;
+          const code = stream.rstCode ?? NGHTTP2_NO_ERROR;
           if (sessionError) fail(describeSessionError(sessionError, false));
-          else if (code !== http2.constants.NGHTTP2_NO_ERROR)
+          else if (code !== NGHTTP2_NO_ERROR)
             fail(new Http2Error('ERST', `the server reset the stream (RST_STREAM code ${code})`));
           else fail(new Http2Error('EGOAWAY', 'the HTTP/2 connection closed before this request was answered'));
         });

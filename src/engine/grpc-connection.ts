@@ -13,7 +13,6 @@
 // (grpc:UNAVAILABLE, grpc:NOT_FOUND…); a connection that cannot be made is grpc:UNAVAILABLE, as
 // gRPC itself reports it, with the reason (refused, TLS) in the class's example.
 import { performance } from 'node:perf_hooks';
-import { createSecureContext } from 'node:tls';
 import type * as GrpcJs from '@grpc/grpc-js';
 import type { GrpcCall, ScenarioConfig } from '../core/types/config.js';
 import type { ConnectionOwner } from './connection.js';
@@ -96,9 +95,14 @@ export function createGrpcTarget(origin: string, scenario: ScenarioConfig, call:
   if (url.protocol === 'https:') {
     const tls = tlsConnectOptions(scenario.tls);
     if (tls.servername !== undefined) options['grpc.ssl_target_name_override'] = tls.servername;
-    credentials = grpc.credentials.createFromSecureContext(tls.secureContext ?? createSecureContext(), {
-      ...(tls.rejectUnauthorized === false ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {}),
-    });
+    credentials = grpc.credentials.createFromSecureContext(
+      tls.secureContext ?? process.getBuiltinModule('node:tls').createSecureContext(),
+      {
+        ...(tls.rejectUnauthorized === false
+          ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
+          : {}),
+      },
+    );
   } else credentials = grpc.credentials.createInsecure();
   const client = new grpc.Client(url.host, credentials, options);
   const serialized = new WeakMap<DispatchRequest, Buffer>();

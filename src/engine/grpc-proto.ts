@@ -28,13 +28,14 @@ export async function loadGrpc(): Promise<GrpcLibraries> {
     import('@grpc/proto-loader'),
     import('protobufjs'),
   ]);
-  // protobufjs is CommonJS: its exports are the default export of the ESM import.
-  libraries = {
-    grpc,
-    protoLoader,
-    protobuf: (protobuf as unknown as { default?: typeof Protobuf }).default ?? protobuf,
-  };
+  // All three are CommonJS: their module.exports is the default export of the ESM import (and the
+  // only export in the split bundle's chunks, dist/chunks/).
+  libraries = { grpc: commonJs(grpc), protoLoader: commonJs(protoLoader), protobuf: commonJs(protobuf) };
   return libraries;
+}
+
+function commonJs<T>(module: T): T {
+  return (module as { default?: T }).default ?? module;
 }
 
 export function loadedGrpc(): GrpcLibraries {

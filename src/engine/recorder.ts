@@ -9,7 +9,7 @@
 // the time to first byte) keeps a segment and a whole-window histogram of the other one too: the
 // scenario's `latency:` says which of the two is the latency (the percentiles, the verdicts).
 import type { Histogram } from '../core/histogram.js';
-import { createHistogram, encodeHistogram } from '../core/histogram.js';
+import { createHistogram, encodeHistogram, valuesAtPercentiles } from '../core/histogram.js';
 import type { ScenarioResult, SegmentRecord, TimelinePoint } from '../core/types/results.js';
 import { DISTRIBUTION_LIMITS_MS } from '../core/results/summary.js';
 import type { ErrorClass } from './error-class.js';
@@ -201,9 +201,10 @@ export class Recorder {
       const point: TimelinePoint = { second: this.second, count: this.secondCount, ko: this.secondKo };
       // A second without an ok response has no ok latency: absent, never 0 ms.
       if (histogram.totalCount > 0) {
-        point.p50 = histogram.getValueAtPercentile(50) / 1000;
-        point.p95 = histogram.getValueAtPercentile(95) / 1000;
-        point.p99 = histogram.getValueAtPercentile(99) / 1000;
+        const [p50, p95, p99] = valuesAtPercentiles(histogram, [50, 95, 99]);
+        point.p50 = p50! / 1000;
+        point.p95 = p95! / 1000;
+        point.p99 = p99! / 1000;
         histogram.reset();
       }
       if (all.totalCount > 0) {

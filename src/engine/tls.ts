@@ -1,7 +1,7 @@
 // A config's tls: as the options of tls.connect, for the engine's undici clients and the ready
 // probe alike, so that a service the probe found ready is one the load can talk to.
 import { readFileSync } from 'node:fs';
-import { createSecureContext, rootCertificates, type ConnectionOptions } from 'node:tls';
+import type { ConnectionOptions } from 'node:tls';
 import type { TlsConfig } from '../core/types/config.js';
 
 /**
@@ -13,6 +13,8 @@ export function tlsConnectOptions(tls: TlsConfig | undefined): ConnectionOptions
   if (!tls) return {};
   const options: ConnectionOptions = {};
   if (tls.ca !== undefined || tls.cert !== undefined) {
+    // node:tls is loaded here, not with the CLI: a run without TLS files does not pay its load.
+    const { createSecureContext, rootCertificates } = process.getBuiltinModule('node:tls');
     options.secureContext = createSecureContext({
       // A `ca` of its own replaces Node's trusted roots (NODE_EXTRA_CA_CERTS's too); the
       // service's CA is trusted besides them.

@@ -15,7 +15,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ScenarioConfig } from '../core/types/config.js';
 import net from 'node:net';
-import tls from 'node:tls';
 import type { Connection, ConnectionOwner } from './connection.js';
 import { createGrpcTarget, GrpcConnection } from './grpc-connection.js';
 import { H2Connection, H2Pool } from './h2-connection.js';
@@ -111,7 +110,7 @@ export function negotiateHttp(origin: string, scenario: ScenarioConfig): Promise
   if (url.protocol !== 'https:') return Promise.resolve('http/1.1');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return new Promise((resolve) => {
-    const socket = tls.connect({
+    const socket = process.getBuiltinModule('node:tls').connect({
       host,
       port: url.port ? Number(url.port) : 443,
       ...(net.isIP(host) ? {} : { servername: host }),

@@ -16,10 +16,13 @@ let undici: typeof Undici | undefined;
 /**
  * undici, loaded on first need: the engine sends `http:` requests with its own client, so a run
  * that needs undici for none (no `https:`, no flow) never pays its module init (~30 ms of a run's
- * start-up CPU, docs/measurements.md). The runners await it before they build a transport.
+ * start-up CPU, docs/design/measurements.md). The runners await it before they build a transport.
  */
 export async function loadUndici(): Promise<typeof Undici> {
-  undici ??= await import('undici');
+  // undici is CommonJS: its module.exports is the import's default export in the split bundle
+  // (dist/chunks/), and Node's namespace carries it there too.
+  const module = await import('undici');
+  undici ??= (module as unknown as { default?: typeof Undici }).default ?? module;
   return undici;
 }
 

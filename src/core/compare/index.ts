@@ -1,4 +1,4 @@
-// Compares a run with its baseline, metric by metric, as docs/statistics.md lays out: the history
+// Compares a run with its baseline, metric by metric, as docs/design/statistics.md lays out: the history
 // prediction-interval test when enough past runs share this environment (history.ts), otherwise a
 // segment block bootstrap against the stored run (stored-run.ts), the open-model rate check for
 // throughput (rate-check.ts); Holm over every test of the run; a verdict needing both significance

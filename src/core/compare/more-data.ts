@@ -1,6 +1,6 @@
 // What more data can do, for the judgement over looks (sequential.ts) and compare.detect: the
 // reasons a longer window removes, and whether a metric whose MDE is above its compare.detect
-// target would reach it with more data, with how much (docs/statistics.md "Sizing a run").
+// target would reach it with more data, with how much (docs/design/statistics.md "Sizing a run").
 import { DEFAULT_DETECT } from '../config/defaults.js';
 import { MIN_BLOCKS } from '../stats/block-bootstrap.js';
 import { tQuantile, tUpperTail } from '../stats/t-distribution.js';

@@ -1,4 +1,4 @@
-// `perfgate plan` (docs/cli.md, docs/statistics.md "Sizing a run"): from a run already judged, the
+// `perfgate plan` (docs/cli.md, docs/design/statistics.md "Sizing a run"): from a run already judged, the
 // run each scenario needs for every targeted metric to see its compare.detect change. A metric's
 // MDE is what its test calls with 80% power: significant at its share of α and past the minimum
 // effect (variance-model.ts). With g times the data the standard error falls as 1/√g and the

@@ -1,4 +1,4 @@
-// More data instead of a dead-end "inconclusive" (compare.extend; docs/statistics.md). A gate whose
+// More data instead of a dead-end "inconclusive" (compare.extend; docs/design/statistics.md). A gate whose
 // metric is undecided at the end of the planned window runs that scenario on, in at most
 // EXTENSION_STEPS steps, and judges it again after each: a sequential test with a fixed number of
 // looks. Looking again is what inflates false alarms under optional stopping, so each look spends

@@ -236,7 +236,7 @@ export function findConfigWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.compare.noiseFloor !== DEFAULT_NOISE_FLOOR) {
     warnings.push(
-      `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/statistics.md)`,
+      `compare.noiseFloor: ${formatPercentValue(config.compare.noiseFloor)} is ignored: run-to-run noise is now part of every test's variance instead of a raised minimum effect; remove noiseFloor, and set compare.runnerNoise (e.g. { latency: "10%" }) if your runner is noisier or quieter than the defaults (docs/design/statistics.md)`,
     );
   }
   const extend = config.compare.extend;

@@ -1,4 +1,4 @@
-// A scenario whose run went on past its planned window (compare.extend, docs/statistics.md "More
+// A scenario whose run went on past its planned window (compare.extend, docs/design/statistics.md "More
 // data instead of inconclusive"): an extension step is measured as a run of its own on the same
 // services, then appended here, segment after segment, so that the scenario reads as one window.
 // Each look (the planned window, then each step) is recorded, and `scenarioAtLook` gives back the

@@ -72,7 +72,7 @@ export function pairedTTest(
  * - `ar1` is the bias-corrected estimate alone (df divided by the factor); `newey-west` uses
  *   Bartlett weights over ⌈n^⅓⌉ lags. None goes below the IID variance.
  * Chosen by calibration in bench/stats/serial.ts and real runs in bench/ab/serial-real.mjs
- * (docs/statistics.md, "Serial correlation").
+ * (docs/design/statistics.md, "Serial correlation").
  */
 export type SerialCorrection = 'none' | 'ar1' | 'ar1-upper' | 'ar1-bounded' | 'newey-west';
 export const DEFAULT_SERIAL: SerialCorrection = 'ar1-bounded';

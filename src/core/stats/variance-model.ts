@@ -1,4 +1,4 @@
-// The variance of a change between two runs, as docs/statistics.md lays out: the within-run error
+// The variance of a change between two runs, as docs/design/statistics.md lays out: the within-run error
 // of each run (from its segment block bootstrap) plus a between-run component, since two runs on
 // a CI runner differ by more than either run's own resampling can see (measured: the bootstrap's
 // SE is 0.3–0.56 of the real run-to-run sd). Without history the between-run part is a prior per
@@ -12,7 +12,7 @@ import { logGamma, normalCdf, tQuantile, tUpperTail } from './t-distribution.js'
  * produce. At 2× the prior's noise that test is far from its boundary (its SE about twice the true
  * one), so it adds almost no false failures there; at 4× it is at its boundary (≤ α per run), and
  * a 2.8× slowdown (+176% at p50) still fails on a run of the example's noise
- * (bench/stats/aa.ts --mode=3, docs/statistics.md "Without history").
+ * (bench/stats/aa.ts --mode=3, docs/design/statistics.md "Without history").
  */
 export const PRIOR_ROBUSTNESS = 4;
 

@@ -226,7 +226,7 @@ export interface CompareConfig {
   alpha: number;
   /** With fewer past baselines than this, the history test is not used. */
   minHistory: number;
-  /** Deprecated and ignored since the variance model (docs/statistics.md): it raised the minimum
+  /** Deprecated and ignored since the variance model (docs/design/statistics.md): it raised the minimum
    * effect without history; `runnerNoise` now carries run-to-run noise into every test. Still
    * parsed, so old configs load (with a warning). */
   noiseFloor: number;
@@ -238,7 +238,7 @@ export interface CompareConfig {
    * fails the gate (src/core/thresholds.ts errorCeilingBreaches); 1 turns the ceiling off. A
    * scenario in which no request succeeded fails whatever this says. Absent: 0.5. */
   maxErrorRate?: number;
-  /** More data instead of an inconclusive verdict (docs/statistics.md): a scenario with an
+  /** More data instead of an inconclusive verdict (docs/design/statistics.md): a scenario with an
    * undecided metric runs on, in up to EXTENSION_STEPS steps, until its measured window reaches
    * maxWindowFactor × its planned window or maxWindowMs. Absent or 0 (both): never extended. */
   extend?: { maxWindowFactor?: number; maxWindowMs?: number };

@@ -165,7 +165,7 @@ export interface ScenarioResult {
 }
 
 /**
- * A scenario whose window was extended (docs/statistics.md, "More data instead of inconclusive").
+ * A scenario whose window was extended (docs/design/statistics.md, "More data instead of inconclusive").
  * Look 0 is the planned window; each later look added one extension step. The comparison judges
  * look k on the first `segments` segments, so that a results file re-judged later reaches the
  * same verdicts.

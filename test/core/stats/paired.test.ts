@@ -189,7 +189,7 @@ describe('serialCorrection', () => {
     // The same series under ar1-upper: ρ near its cap of 0.9, a factor of 12, df 6 → 1.
     expect(trimmedPairedTest(realAA, 1e-3, 0.2, 'ar1-upper')!.df).toBe(1);
     expect(trimmedPairedTest(realAA)!.df).toBeGreaterThan(2.8);
-    // A head 36% slower with the same wander (the 2 → 3 ms service of docs/statistics.md) is
+    // A head 36% slower with the same wander (the 2 → 3 ms service of docs/design/statistics.md) is
     // significant at the one-sided α/20 Holm asks of the first of ten tests; under ar1-upper it was not.
     const slower = realAA.map((d) => d + Math.log(1.36));
     expect(trimmedPairedTest(slower)!.pValue).toBeLessThan(0.05 / 20);
