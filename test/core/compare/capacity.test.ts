@@ -140,6 +140,7 @@ describe('capacity against a history of baselines', () => {
     expect(metric.verdict).toBe('inconclusive');
     expect(metric.changeInterval![0]).toBeLessThan(0);
     expect(metric.changeInterval![1]).toBeGreaterThan(0);
+    expect(Math.max(-metric.changeInterval![0], metric.changeInterval![1])).toBeGreaterThan(0.1);
     expect(2 * metric.pValue!).toBeGreaterThan(0.05);
   });
 
