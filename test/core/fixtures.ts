@@ -45,6 +45,9 @@ export interface ResultsFixture {
   scenarios?: ScenarioFixture[];
   /** Sd (log scale) of this run's runner level shift, shared by its scenarios. */
   runShiftSd?: number;
+  /** This run's runner level shift itself (log scale), drawn by the caller from any distribution;
+   * overrides runShiftSd. */
+  runShift?: number;
   fingerprint?: string;
   configHash?: string;
   startTime?: string;
@@ -188,7 +191,8 @@ function makeScenario(rng: Rng, fixture: ScenarioFixture, shift: number, startTi
 
 export function makeResults(options: ResultsFixture): Results {
   const rng = createRng(options.seed);
-  const shift = (options.runShiftSd ?? 0) * rng.normal();
+  const drawn = (options.runShiftSd ?? 0) * rng.normal();
+  const shift = options.runShift ?? drawn;
   const startTime = options.startTime ?? '2025-01-01T00:00:00.000Z';
   const fixtures = options.scenarios ?? [{}];
   const scenarios = fixtures.map((fixture, i) =>

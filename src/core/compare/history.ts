@@ -1,6 +1,12 @@
 // The history test: the current run against the prediction interval of the past baselines on
 // this environment, since the last level shift in their series.
-import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../stats/history-test.js';
+import {
+  BAD_RUN_QN,
+  findLastChange,
+  MAX_HISTORY_READ,
+  testAgainstHistory,
+  type HistoryTest,
+} from '../stats/history-test.js';
 import { HISTORY_FLOOR_SHARE } from '../stats/variance-model.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
@@ -46,6 +52,19 @@ function distinctRuns(history: PastScenario[]): PastScenario[] {
   });
 }
 
+/** Which past runs the history test left out as bad, so that a reader can find the slow runner:
+ * one note for the metrics that left out the same number, not one per metric. */
+function noteLeftOut(notes: string[], metric: MetricName, test: HistoryTest): void {
+  const runs = test.left === 1 ? '1 past run lies' : `${test.left} past runs lie`;
+  const text =
+    `${runs} far from the other ${test.k - test.left} (more than ${BAD_RUN_QN}× their robust spread, Qn, from the median) ` +
+    `and ${test.left === 1 ? 'is' : 'are'} left out of the history test as runs on a bad runner.`;
+  const at = notes.findIndex((note) => note.endsWith(`: ${text}`));
+  const existing = notes[at];
+  if (existing === undefined) notes.push(`${metric}: ${text}`);
+  else notes[at] = `${existing.slice(0, existing.length - text.length - 2)}, ${metric}: ${text}`;
+}
+
 function historyFloor(ctx: Context, metric: MetricName): number {
   return HISTORY_FLOOR_SHARE * runnerNoise(ctx.input.compare, metric);
 }
@@ -57,6 +76,7 @@ export function compareWithHistory(
   current: ScenarioResult,
   used: PastScenario[],
   contention: RunContention,
+  notes: string[] = [],
 ): Draft {
   const guards: Reason[] = [];
   const add = (guard: Reason | undefined): void => {
@@ -72,7 +92,7 @@ export function compareWithHistory(
   add(saturationGuard(current, 'current'));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
-  const draft = fromHistory(ctx, metric, current, used, guards);
+  const draft = fromHistory(ctx, metric, current, used, guards, notes);
   const pastP50 = Math.exp(used.reduce((sum, entry) => sum + Math.log(Math.max(entry.p50, 1e-9)), 0) / used.length);
   add(
     contentionGuard({
@@ -92,12 +112,14 @@ function fromHistory(
   current: ScenarioResult,
   used: PastScenario[],
   guards: Reason[],
+  notes: string[],
 ): Draft {
   const test = testAgainstHistory(
     Math.log(scenarioValue(current, metric)),
     used.map((entry) => Math.log(historyValue(entry, metric))),
     { floor: historyFloor(ctx, metric) },
   );
+  if (test.left > 0) noteLeftOut(notes, metric, test);
   const comparison: MetricComparison = {
     scenario: current.name,
     metric,

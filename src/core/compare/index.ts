@@ -89,7 +89,7 @@ function compareScenario(
     const used = usableHistory(ctx, metric, history, notes);
     const draft =
       used.length >= compare.minHistory && scenarioValue(current, metric) > 0
-        ? compareWithHistory(ctx, metric, current, used, contention.current)
+        ? compareWithHistory(ctx, metric, current, used, contention.current, notes)
         : compareWithStoredRun(ctx, metric, current, base, bootstrapFor(), contention);
     // Against the stored run itself, over every segment, the burst ones too: the baseline's show
     // what that much other work did to the old code (gross-shift.ts). Not across machines.

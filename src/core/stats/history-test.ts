@@ -1,11 +1,17 @@
 // The history test: is the current run's ln(metric) inside the prediction interval of the past
 // baselines' ln(metric)? The past runs came from different runners, so their spread already holds
 // runner-to-runner noise, which no within-run resampling can see.
+import { HISTORY_CALIBRATION } from './history-calibration.js';
 import { tQuantile, tUpperTail } from './t-distribution.js';
 
 /** At most this many past runs are read (newest first): more adds no precision worth having, and a
  * history of 200,000 entries must cost no more than one of 100. */
 export const MAX_HISTORY_READ = 100;
+
+/** A past run farther than this many Qn from the median is a bad run and left out: at 5 a normal
+ * history loses a run in well under 1% of draws (the calibration counts those too), while a run
+ * on a runner 3× slower sits 20+ sd away at a 5% runner. */
+export const BAD_RUN_QN = 5;
 
 export interface HistoryTest {
   /** x − centre, on the log scale (or the raw scale if the caller passed raw values). */
@@ -14,15 +20,21 @@ export interface HistoryTest {
   df: number;
   /** One-sided, in the direction of the observed effect; NaN when an input was not a number. */
   pValue: number;
-  /** 95% interval of the effect: effect ± t(0.975, df)·scale·√(1 + 1/K). */
+  /** 95% interval of the effect: effect ± t(0.975, df)·standardError. */
   interval: [number, number];
-  /** scale·√(1 + 1/K): the standard deviation of x − centre under no change. */
+  /** λ·scale·√(1 + 1/K′): the standard deviation of x − centre under no change, on the scale of
+   * a t with df degrees of freedom. */
   standardError: number;
   centre: number;
   scale: number;
-  /** Which scale was used: the sample standard deviation, 1.4826·MAD, or the floor. */
-  scaleKind: 'stddev' | 'mad' | 'floor';
+  /** Which scale was used: the kept runs' standard deviation, or the floor. */
+  scaleKind: 'stddev' | 'floor';
+  /** The past runs read (K). */
   k: number;
+  /** How many of them were left out as bad runs (K − K′), the farthest first. */
+  left: number;
+  /** How far the farthest run left out lay from the median, in Qn (0 when none was). */
+  farthest: number;
 }
 
 function median(values: readonly number[]): number {
@@ -31,14 +43,69 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 }
 
+/** Croux & Rousseeuw's small-sample factors of Qn (1992), then their large-n approximation. */
+const QN_SMALL: Record<number, number> = {
+  2: 0.399,
+  3: 0.994,
+  4: 0.512,
+  5: 0.844,
+  6: 0.611,
+  7: 0.857,
+  8: 0.669,
+  9: 0.872,
+};
+
 /**
- * t = (x − ȳ) / (s·√(1 + 1/K)), df = K − 1, over the newest MAX_HISTORY_READ values. The scale is
- * max(s, 1.4826·MAD, floor): the robust scale may only widen the interval, never narrow it,
- * because with K ≈ 10 the MAD is too noisy to trust for narrowing (its efficiency is 37%, so its
- * t reference would need far fewer than K − 1 degrees of freedom), while a history with a
- * clustered core and one wild run is exactly where s alone is too small for the next wild run.
- * The floor is the smallest run-to-run spread the caller will believe: K near-identical runs are
- * not evidence of a runner with no noise. Wider only costs power; narrower costs false alarms.
+ * Rousseeuw–Croux Qn, scaled to the standard deviation of normal data: the h(h−1)/2-th smallest of
+ * the K(K−1)/2 pairwise distances, h = ⌊K/2⌋ + 1. Up to half the runs cannot move it however far
+ * they land, and it keeps 82% of the standard deviation's efficiency (the MAD 37%), so it can tell
+ * a bad run from a noisy history with few runs. O(K²) over at most MAX_HISTORY_READ runs.
+ */
+export function qnScale(values: readonly number[]): number {
+  const k = values.length;
+  if (k < 2) return NaN;
+  const distances: number[] = [];
+  for (let i = 0; i < k; i++)
+    for (let j = i + 1; j < k; j++) distances.push(Math.abs((values[i] ?? NaN) - (values[j] ?? NaN)));
+  distances.sort((a, b) => a - b);
+  const h = (k >> 1) + 1;
+  const rank = (h * (h - 1)) / 2;
+  const small = QN_SMALL[k] ?? (k % 2 === 1 ? k / (k + 1.4) : k / (k + 3.8));
+  return 2.2219 * small * (distances[rank - 1] ?? NaN);
+}
+
+/** At most this many bad runs are left out of K: a majority, and at least 4 runs, always stay. */
+export function maxLeftOut(k: number): number {
+  return Math.max(0, Math.min((k - 1) >> 1, k - 4));
+}
+
+/** λ and ν at K past runs, from HISTORY_CALIBRATION: exact at its rows, linear in 1/K between
+ * them, the first row below it and the last beyond it. */
+export function historyCalibration(k: number): { lambda: number; nu: number } {
+  const rows = HISTORY_CALIBRATION;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (first === undefined || last === undefined) throw new Error('HISTORY_CALIBRATION is empty');
+  if (k <= first[0]) return { lambda: first[1], nu: first[2] };
+  if (k >= last[0]) return { lambda: last[1], nu: last[2] };
+  const hi = rows.find((row) => row[0] >= k) ?? last;
+  const lo = [...rows].reverse().find((row) => row[0] <= k) ?? first;
+  if (hi[0] === lo[0]) return { lambda: hi[1], nu: hi[2] };
+  const w = (1 / lo[0] - 1 / k) / (1 / lo[0] - 1 / hi[0]);
+  return { lambda: lo[1] + w * (hi[1] - lo[1]), nu: lo[2] + w * (hi[2] - lo[2]) };
+}
+
+/**
+ * t = (x − ȳ′) / (λ·s′·√(1 + 1/K′)) against t(ν), over the newest MAX_HISTORY_READ values, where ȳ′
+ * and s′ are the mean and sd of the K′ runs left after the bad ones: those farther than
+ * BAD_RUN_QN·Qn from the median (at most maxLeftOut(K), the farthest first). One run of seven on a
+ * runner 3× slower would otherwise make s ten times the others' spread and hide a +176% head.
+ * λ(K) and ν(K) come from simulating this whole procedure (bench/stats/history-calibrate.py): at
+ * every level from 5% down to 0.05% λ·t(ν) covers its quantile on normal, t₄ and t₃ run-to-run
+ * noise with 0–2 bad runs, because real runners have heavy tails and a t(K − 1) reference rejected
+ * 1.7–2.6× its level on t₄ noise. On normal noise the test is conservative: the price of holding
+ * the level on t₃. The floor is the smallest run-to-run spread the caller will believe (it bounds
+ * Qn and s′ from below): K near-identical runs are not evidence of a runner with no noise.
  * A non-finite x or past value gives no test (p = NaN), never p = 0.
  */
 export function testAgainstHistory(
@@ -50,30 +117,42 @@ export function testAgainstHistory(
   const k = used.length;
   if (k < 2) throw new RangeError(`the history test needs at least 2 past runs, got ${k}`);
   const floor = Math.max(options.floor ?? 0, 1e-9);
-  const centre = used.reduce((sum, y) => sum + y, 0) / k;
-  const stddev = Math.sqrt(used.reduce((sum, y) => sum + (y - centre) ** 2, 0) / (k - 1));
   const centreMedian = median(used);
-  const mad = 1.4826 * median(used.map((y) => Math.abs(y - centreMedian)));
-  const scale = Math.max(stddev, mad, floor);
-  const scaleKind = scale === floor ? 'floor' : mad > stddev ? 'mad' : 'stddev';
-  const standardError = scale * Math.sqrt(1 + 1 / k);
+  const qn = Math.max(qnScale(used), floor);
+  const farthestFirst = used
+    .map((y, i) => ({ i, deviation: Math.abs(y - centreMedian) }))
+    .sort((a, b) => b.deviation - a.deviation);
+  const bad = new Set(
+    farthestFirst
+      .slice(0, maxLeftOut(k))
+      .filter((run) => run.deviation > BAD_RUN_QN * qn)
+      .map((run) => run.i),
+  );
+  const kept = used.filter((_, i) => !bad.has(i));
+  const kk = kept.length;
+  const centre = kept.reduce((sum, y) => sum + y, 0) / kk;
+  const stddev = Math.sqrt(kept.reduce((sum, y) => sum + (y - centre) ** 2, 0) / (kk - 1));
+  const scale = Math.max(stddev, floor);
+  const { lambda, nu } = historyCalibration(k);
+  const standardError = lambda * scale * Math.sqrt(1 + 1 / kk);
   const effect = x - centre;
   const t = effect / standardError;
-  const df = k - 1;
   const valid = Number.isFinite(x) && used.every((y) => Number.isFinite(y));
-  const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), df);
-  const half = tQuantile(0.975, df) * standardError;
+  const pValue = !valid ? NaN : effect === 0 ? 1 : tUpperTail(Math.abs(t), nu);
+  const half = tQuantile(0.975, nu) * standardError;
   return {
     effect,
     t,
-    df,
+    df: nu,
     pValue,
     interval: [effect - half, effect + half],
     standardError,
     centre,
     scale,
-    scaleKind,
+    scaleKind: stddev >= floor ? 'stddev' : 'floor',
     k,
+    left: bad.size,
+    farthest: bad.size > 0 ? (farthestFirst[0]?.deviation ?? 0) / qn : 0,
   };
 }
 

@@ -475,6 +475,29 @@ describe('compareRuns with history (K ≥ 5)', () => {
     expect(metric(result, 'p95').changeInterval![0]).toBeGreaterThan(0.2);
   });
 
+  it('a run of seven on a 3× slower runner neither hides a +50% head nor fails an A/A run', () => {
+    // The slow run inflates the history's sd tenfold; the median and Qn do not see it.
+    let baseline: Baseline | undefined;
+    for (let i = 0; i < 7; i++) {
+      baseline = createBaseline(run(100 + i, { scale: i === 3 ? 3 : 1 }, { runShiftSd: 0.03 }), baseline, {
+        savedAt: `t${i}`,
+        historyLength: 10,
+      });
+    }
+    const slower = compareRuns(input(run(300, { scale: 1.5 }, { runShiftSd: 0.03 }), baseline));
+    const p50 = metric(slower, 'p50');
+    expect(p50.method).toBe('history');
+    expect(judged(p50)).toBe('regression');
+    expect(p50.changeInterval![0]).toBeGreaterThan(0.2);
+    expect(slower.verdict).toBe('fail');
+    expect(slower.scenarios[0]!.notes.join(' ')).toMatch(
+      /p50, p90, p95, p99, rps: 1 past run lies far from the other 6 .* left out of the history test as runs on a bad runner/,
+    );
+    const same = compareRuns(input(run(301, {}, { runShiftSd: 0.03 }), baseline));
+    expect(same.regressions).toEqual([]);
+    expect(metric(same, 'p50').baseline).toBeLessThan(metric(same, 'p50').current * 1.2);
+  });
+
   it('names the metrics whose history a level shift cut short, instead of miscounting the past runs', () => {
     let baseline: Baseline | undefined;
     for (let i = 0; i < 8; i++) {

@@ -1,39 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import { findLastChange, MAX_HISTORY_READ, testAgainstHistory } from '../../../src/core/stats/history-test.js';
+import {
+  findLastChange,
+  historyCalibration,
+  MAX_HISTORY_READ,
+  maxLeftOut,
+  qnScale,
+  testAgainstHistory,
+} from '../../../src/core/stats/history-test.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+import { tQuantile, tUpperTail } from '../../../src/core/stats/t-distribution.js';
 
 describe('testAgainstHistory', () => {
   it('matches a hand computation: y = 1..5, x = 7', () => {
-    // ȳ = 3, s = √2.5, MAD-scale = 1.4826 < s, so s is used; t = 4 / (√2.5·√1.2) = 2.3094, df = 4.
-    // df = 4 closed form: F(t) = 1/2 + (3/8)·u·(1 − t²/(12(1 + t²/4))), u = t/√(1 + t²/4).
-    const t = 4 / Math.sqrt(2.5 * 1.2);
-    const u = t / Math.sqrt(1 + (t * t) / 4);
-    const cdf = 0.5 + 0.375 * u * (1 - (t * t) / (12 * (1 + (t * t) / 4)));
+    // No run lies 5 Qn from the median (Qn: the 3rd smallest of the 10 pairwise distances, 1, times
+    // 2.2219 and the small-sample factor 0.844 at K = 5), so all 5 are kept: ȳ = 3, s = √2.5,
+    // t = 4 / (λ·√2.5·√1.2) against t(ν), λ and ν from the calibration at K = 5.
+    expect(qnScale([1, 2, 3, 4, 5])).toBeCloseTo(2.2219 * 0.844, 10);
+    const { lambda, nu } = historyCalibration(5);
     const result = testAgainstHistory(7, [1, 2, 3, 4, 5]);
-    expect(result.t).toBeCloseTo(2.3094, 4);
-    expect(result.df).toBe(4);
+    expect(result.left).toBe(0);
     expect(result.scaleKind).toBe('stddev');
-    expect(result.pValue).toBeCloseTo(1 - cdf, 10);
-    expect(result.pValue).toBeCloseTo(0.041, 4);
-    // 95% interval: 4 ± 2.7764·√3.
-    expect(result.interval[0]).toBeCloseTo(4 - 2.7764 * Math.sqrt(3), 3);
-    expect(result.interval[1]).toBeCloseTo(4 + 2.7764 * Math.sqrt(3), 3);
+    expect(result.t).toBeCloseTo(4 / (lambda * Math.sqrt(2.5 * 1.2)), 12);
+    expect(result.df).toBe(nu);
+    expect(result.pValue).toBeCloseTo(tUpperTail(result.t, nu), 12);
+    const half = tQuantile(0.975, nu) * lambda * Math.sqrt(2.5 * 1.2);
+    expect(result.interval[0]).toBeCloseTo(4 - half, 12);
+    expect(result.interval[1]).toBeCloseTo(4 + half, 12);
   });
 
   it('is one-sided in the direction of the change', () => {
+    const up = testAgainstHistory(7, [1, 2, 3, 4, 5]);
     const down = testAgainstHistory(-1, [1, 2, 3, 4, 5]);
     expect(down.effect).toBe(-4);
-    expect(down.pValue).toBeCloseTo(0.041, 4);
+    expect(down.pValue).toBeCloseTo(up.pValue, 12);
     expect(testAgainstHistory(3, [1, 2, 3, 4, 5]).pValue).toBe(1);
   });
 
-  it('widens with the robust scale when the MAD exceeds the standard deviation, never narrows', () => {
-    // Two clusters: s = √0.3 = 0.5477, MAD-scale = 1.4826·0.5 = 0.7413.
-    const wide = testAgainstHistory(2, [0, 0, 0, 1, 1, 1]);
-    expect(wide.scaleKind).toBe('mad');
-    expect(wide.scale).toBeCloseTo(0.7413, 4);
-    // One wild run inflates s; the MAD stays small, and s (the larger) is kept.
-    const outlier = testAgainstHistory(2, [1, 1.01, 0.99, 1, 1.02, 3]);
-    expect(outlier.scaleKind).toBe('stddev');
+  it('leaves out a run on a 3× slower runner, which would otherwise hide a +50% change', () => {
+    // ln p50 of 7 runs at a 5% runner, one of them 3× slower: s = 0.42, nine times the others'.
+    const clean = [0, 0.04, -0.05, 0.02, -0.03, 0.06, -0.01];
+    const history = clean.map((y, i) => (i === 3 ? y + Math.log(3) : y));
+    const slower = testAgainstHistory(Math.log(1.5), history);
+    expect(slower.left).toBe(1);
+    expect(slower.farthest).toBeGreaterThan(5);
+    expect(slower.centre).toBeCloseTo((clean.reduce((a, b) => a + b, 0) - clean[3]!) / 6, 12);
+    expect(2 * slower.pValue).toBeLessThan(0.05 / 6);
+    // A run like the kept ones is no change; a history without the bad run keeps every run.
+    expect(2 * testAgainstHistory(0.03, history).pValue).toBeGreaterThan(0.05);
+    expect(testAgainstHistory(Math.log(1.5), clean).left).toBe(0);
+    // Never more than a minority, and at least 4 runs stay: two of five at 3× cannot be left out.
+    expect(maxLeftOut(5)).toBe(1);
+    expect(maxLeftOut(7)).toBe(3);
+    expect(maxLeftOut(4)).toBe(0);
+  });
+
+  // Student t draws with unit variance, from the fixtures' seeded normal generator.
+  function heavy(rng: ReturnType<typeof createRng>, df: number): number {
+    let chi = 0;
+    for (let i = 0; i < df; i++) chi += rng.normal() ** 2;
+    return (rng.normal() / Math.sqrt(chi / df)) * Math.sqrt((df - 2) / df);
+  }
+
+  it('holds its level on heavy-tailed (t₃) or normal runs, with or without a bad run in the history', () => {
+    // A t(K − 1) reference rejected 2.5× its level at 1% here; bench/stats/history.ts --core has
+    // the table. The bad run sits 22 sd above the others (3× at a 5% runner).
+    for (const [k, df, bad] of [
+      [7, 3, 0],
+      [10, 3, 0],
+      [10, 0, 0],
+      [7, 3, 1],
+    ] as const) {
+      const rng = createRng(4242 + k + df + 100 * bad);
+      const draw = (): number => (df === 0 ? rng.normal() : heavy(rng, df));
+      const n = 20_000;
+      let at1 = 0;
+      let at5 = 0;
+      for (let i = 0; i < n; i++) {
+        const history = Array.from({ length: k }, (_, j) => draw() + (j < bad ? Math.log(3) / 0.05 : 0));
+        const p = 2 * testAgainstHistory(draw(), history).pValue;
+        if (p <= 0.01) at1++;
+        if (p <= 0.05) at5++;
+      }
+      // Binomial sd at 1%: 0.07 points; the bounds leave 2.5 sd.
+      expect(at1 / n).toBeLessThan(0.012);
+      expect(at5 / n).toBeLessThan(0.055);
+    }
   });
 });
 
