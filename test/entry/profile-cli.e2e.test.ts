@@ -4,7 +4,7 @@
 // keeps the list and the flame graph is written. HEAD against itself with profile.when: always (an
 // A/A run) profiles both variants and names nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
 import { commitFiles, initRepository } from '../fakes/git.js';
+import { gateAgainstRef } from './profile-gate.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-profile-e2e-'));
 let cli = '';
@@ -89,16 +90,7 @@ function repository(
 }
 
 function gate(root: string, ref: string, extraArgs: string[] = []) {
-  const temp = join(work, `${ref.replace(/\W/g, '')}-temp`);
-  mkdirSync(temp, { recursive: true });
-  const child = spawnSync(
-    process.execPath,
-    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json', ...extraArgs],
-    { cwd: root, encoding: 'utf8', timeout: 150_000, env: { ...process.env, RUNNER_TEMP: temp } },
-  );
-  const resultsPath = join(root, 'results.json');
-  const results = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : undefined;
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr, results };
+  return gateAgainstRef(cli, work, root, ref, extraArgs);
 }
 
 describe('perfgate gate with profile: node', () => {

@@ -4,12 +4,12 @@
 // the time went" names compute_discount first; HEAD against itself (A/A) names nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
 import { commitFiles, initRepository } from '../fakes/git.js';
+import { gateAgainstRef } from './profile-gate.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-pyspy-e2e-'));
 let cli = '';
@@ -110,16 +110,7 @@ function repository(name: string, headWork: number, extra = ''): string {
 }
 
 function gate(root: string, ref: string, extraArgs: string[] = []) {
-  const temp = join(work, `${ref.replace(/\W/g, '')}-temp`);
-  mkdirSync(temp, { recursive: true });
-  const child = spawnSync(
-    process.execPath,
-    [cli, 'gate', '-c', 'perf/perfgate.yml', '--base-ref', ref, '--seed', '7', '-o', 'results.json', ...extraArgs],
-    { cwd: root, encoding: 'utf8', timeout: 150_000, env: { ...process.env, RUNNER_TEMP: temp } },
-  );
-  const resultsPath = join(root, 'results.json');
-  const results = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : undefined;
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr, results };
+  return gateAgainstRef(cli, work, root, ref, extraArgs);
 }
 
 describe('perfgate gate with profile: py-spy (the real py-spy)', () => {

@@ -278,7 +278,20 @@ export function measureSearchNoise(head: CapacityResult, base: CapacityResult): 
     searches += logs.length;
   }
   if (df === 0) return { source: 'prior', sd: AB_CAPACITY_NOISE, df: null, searches: 0 };
-  return { source: 'repeats', sd: Math.sqrt(squares / df), df, searches };
+  // Searches on one grid can agree to the level (a service whose capacity is fixed): their sd then
+  // reads 0, which is the grid's rounding, not a runner without noise. It is floored at the
+  // spread of a capacity anywhere in the widest closed bracket, so that a bound against such a
+  // base is still tested (with 0 an open bracket had no standard error at all and no verdict).
+  return { source: 'repeats', sd: Math.max(Math.sqrt(squares / df), gridNoise(head, base)), df, searches };
+}
+
+/** The sd of ln(capacity) uniform over the wider of the two closed brackets; 0 when none is closed. */
+function gridNoise(head: CapacityResult, base: CapacityResult): number {
+  const widths = [head, base]
+    .map(capacityInterval)
+    .filter((interval) => interval.low > 0 && Number.isFinite(interval.high))
+    .map((interval) => Math.sqrt(bracketVariance(interval)));
+  return widths.length > 0 ? Math.max(...widths) : 0;
 }
 
 /**

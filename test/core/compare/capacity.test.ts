@@ -269,6 +269,17 @@ describe('capacity in A/B mode (head and base searched on one runner in turn)', 
     });
   });
 
+  it('tests a bound against a base whose searches agreed to the level: their sd is the grid rounding, not 0', () => {
+    // A head that broke at its start rate is known only to be below it; the base's three searches
+    // found the same bracket (a service whose capacity is fixed). With an sd of 0 the bound had no
+    // standard error and no verdict; floored at the bracket's own spread it fails (60 against 84).
+    const head = { ...search(0, 60), bracket: [0, 60] as [number, number] };
+    const capacity = digestOf(ab(head, repeated(84, 84, 84)));
+    expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 2, searches: 3 });
+    expect(noiseOf(capacity)!.sd).toBeCloseTo(Math.log(1.05) / Math.sqrt(12), 6);
+    expect(capacity.verdict).toBe('regression');
+  });
+
   it('holds back a 15% fall that a noisy service makes between its own searches (the prior alone failed it)', () => {
     // Each variant's capacity wanders by ~15% between its own searches: a 15% fall is that noise.
     const capacity = digestOf(ab(repeated(170, 200, 150), repeated(200, 170, 230)));
