@@ -2,13 +2,15 @@
 # the runs farther than CUT x Qn from the median (at most min((K-1)//2, K-4) of them, the farthest
 # first: the bad runs a slow runner left), then reads
 #     T = (x - mean) / (sd * sqrt(1 + 1/K'))       over the K' runs kept
-# against lambda * t(nu). (lambda, nu) per K are fitted so that lambda * t(nu)'s two-sided
-# quantiles cover the worst of normal, t4 and t3 run-to-run noise, each with 0, 1 or 2 past runs
-# 3x slower (ln 3 = 22 sd at a 5% runner), at every level from 5% down to 0.05% (the Holm steps of
-# a family of up to 100 tests). The floor the product puts under Qn and sd is left out here: it
-# only widens. Prints the rows of src/core/stats/history-calibration.ts.
+# against lambda * t(nu). (lambda, nu) are fitted per K and per number c of runs left out: for each c,
+# lambda * t(nu)'s two-sided quantiles cover the worst, over the cells of normal and t4 run-to-run
+# noise with 0, 1 or 2 past runs 3x slower (ln 3 = 22 sd at a 5% runner) where at least MIN_DRAWS
+# draws left out c runs, of those draws' quantiles at every level from 5% down to 0.05% (the Holm
+# steps of a family of up to 100 tests). t3 noise is not covered: with it every history got nu ~ 2.
+# The floor the product puts under Qn and sd is left out here: it only widens. Prints the rows
+# [K, c, lambda, nu] of src/core/stats/history-calibration.ts.
 #   flock -o /tmp/heavy.lock nice python3 bench/stats/history-calibrate.py [K,K,... [draws]]
-# (numpy + scipy; the shipped table: K = 2-15, then 16-40, 300,000 draws, about 2 + 3 min).
+# (numpy + scipy; the shipped table: K = 2-20, 25, 30, 40, 300,000 draws, about 80 s).
 import sys
 
 import numpy as np
