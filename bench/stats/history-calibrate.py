@@ -6,7 +6,7 @@
 # lambda * t(nu)'s two-sided quantiles cover the worst, over the cells of normal and t4 run-to-run
 # noise with 0, 1 or 2 past runs 3x slower (ln 3 = 22 sd at a 5% runner) where at least MIN_DRAWS
 # draws left out c runs, of those draws' quantiles at every level from 5% down to 0.05% (the Holm
-# steps of a family of up to 100 tests). t3 noise is not covered: with it every history got nu ~ 2.
+# steps of a family of up to 100 tests). t3 noise is not covered (it rejects above its level).
 # The floor the product puts under Qn and sd is left out here: it only widens. Prints the rows
 # [K, c, lambda, nu] of src/core/stats/history-calibration.ts.
 #   flock -o /tmp/heavy.lock nice python3 bench/stats/history-calibrate.py [K,K,... [draws]]
