@@ -2,13 +2,15 @@
 # the runs farther than CUT x Qn from the median (at most min((K-1)//2, K-4) of them, the farthest
 # first: the bad runs a slow runner left), then reads
 #     T = (x - mean) / (sd * sqrt(1 + 1/K'))       over the K' runs kept
-# against lambda * t(nu). (lambda, nu) per K are fitted so that lambda * t(nu)'s two-sided
-# quantiles cover the worst of normal, t4 and t3 run-to-run noise, each with 0, 1 or 2 past runs
-# 3x slower (ln 3 = 22 sd at a 5% runner), at every level from 5% down to 0.05% (the Holm steps of
-# a family of up to 100 tests). The floor the product puts under Qn and sd is left out here: it
-# only widens. Prints the rows of src/core/stats/history-calibration.ts.
+# against lambda * t(nu). (lambda, nu) are fitted per K and per number c of runs left out: for each c,
+# lambda * t(nu)'s two-sided quantiles cover the worst, over the cells of normal and t4 run-to-run
+# noise with 0, 1 or 2 past runs 3x slower (ln 3 = 22 sd at a 5% runner) where at least MIN_DRAWS
+# draws left out c runs, of those draws' quantiles at every level from 5% down to 0.05% (the Holm
+# steps of a family of up to 100 tests). t3 noise is not covered (it rejects above its level).
+# The floor the product puts under Qn and sd is left out here: it only widens. Prints the rows
+# [K, c, lambda, nu] of src/core/stats/history-calibration.ts.
 #   flock -o /tmp/heavy.lock nice python3 bench/stats/history-calibrate.py [K,K,... [draws]]
-# (numpy + scipy; the shipped table: K = 2-15, then 16-40, 300,000 draws, about 2 + 3 min).
+# (numpy + scipy; the shipped table: K = 2-20, 25, 30, 40, 300,000 draws, about 80 s).
 import sys
 
 import numpy as np
@@ -48,6 +50,7 @@ def statistic(h, x):
     kept = keep.sum(1)
     mean = (h * keep).sum(1) / kept
     sd = np.sqrt((((h - mean[:, None]) ** 2) * keep).sum(1) / (kept - 1))
+    statistic.cut = K - kept  # runs left out per draw: the table is calibrated per count
     return np.abs(x - mean) / (sd * np.sqrt(1 + 1 / kept))
 
 
@@ -75,18 +78,26 @@ def fit(q):
 
 
 KS = [int(k) for k in sys.argv[1].split(',')] if len(sys.argv) > 1 else list(range(2, 21)) + [25, 30, 40]
+MIN_DRAWS = 20_000  # below this a cell's 0.05% quantile rests on under 10 draws
 for K in KS:
-    qs = []
-    for dist in ['normal', 't4', 't3']:
-        for bad in [0, 1, 2]:
-            if bad > max_cut(K):
-                continue  # more bad runs than the test leaves out: it only widens (sd inflated)
+    qs = {}  # cut -> the quantiles of every cell that left out that many runs often enough
+    for dist in ['normal', 't4']:
+        for bad in range(min(2, max_cut(K)) + 1):
             chunks = max(10, K * K // 40)  # Qn's K(K-1)/2 distances per draw: bounded memory
-            values = []
+            values, cuts = [], []
             for _ in range(chunks):
                 h = draw(dist, (N // chunks, K))
                 h[:, :bad] += BAD
                 values.append(statistic(h, draw(dist, N // chunks)))
-            qs.append(np.quantile(np.concatenate(values), 1 - LEVELS))
-    lam, nu = fit(np.max(np.array(qs), axis=0))
-    print(f'  [{K}, {lam:.4f}, {nu:.2f}],', flush=True)
+                cuts.append(statistic.cut)
+            values, cuts = np.concatenate(values), np.concatenate(cuts)
+            for c in range(max_cut(K) + 1):
+                sel = values[cuts == c]
+                if len(sel) >= MIN_DRAWS:
+                    qs.setdefault(c, []).append(np.quantile(sel, 1 - LEVELS))
+    fitted = {c: fit(np.max(np.array(q), axis=0)) for c, q in qs.items()}
+    top = max(fitted)
+    for c in range(top + 1):
+        # A count no cell reached often enough below one that did: the largest count's row.
+        lam, nu = fitted.get(c, fitted[top])
+        print(f'  [{K}, {c}, {lam:.4f}, {nu:.2f}],', flush=True)

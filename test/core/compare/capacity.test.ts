@@ -136,13 +136,14 @@ describe('capacity against a history of baselines', () => {
   });
 
   it("sees the past runs' own spread: a 2% move is not a regression", () => {
-    // Six past capacities, read on tails calibrated for t₃ runners and floored at half the 5% prior:
-    // the 95% interval holds the move but reaches past the 10% minimum effect, so no "no change".
+    // Six past capacities, none left out, read on the tails calibrated for that (ν ≈ 3.5) and floored
+    // at half the 5% prior: the 95% interval holds the move and stays inside the 10% minimum effect.
+    // (Calibrated for t₃ runners and every history at once, ν ≈ 2 made it reach past 10%.)
     const metric = capacityOf(run(2, search(196, 205.8)), past);
-    expect(metric.verdict).toBe('inconclusive');
+    expect(metric.verdict).toBe('no change');
     expect(metric.changeInterval![0]).toBeLessThan(0);
     expect(metric.changeInterval![1]).toBeGreaterThan(0);
-    expect(Math.max(-metric.changeInterval![0], metric.changeInterval![1])).toBeGreaterThan(0.1);
+    expect(Math.max(-metric.changeInterval![0], metric.changeInterval![1])).toBeLessThan(0.1);
     expect(2 * metric.pValue!).toBeGreaterThan(0.05);
   });
 
