@@ -5,51 +5,13 @@
 # one (A/A), profile.window at its default 10 s. One JSON line per run. The service is run with
 # exec, so that python is perfgate's own child and its CPU is counted when perfgate reaps it.
 set -u
-CLI=$(cd "$(dirname "$0")/../.." && pwd)/dist/cli.js
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+CLI=$REPO/dist/cli.js
 R=${PROFILE_BENCH_DIR:-/tmp/perfgate-pyspy-bench}; rm -rf $R; mkdir -p $R/perf; cd $R
 git init -q -b main; git config user.email t@e.com; git config user.name t
 printf '.perfgate/\n*.json\n*.txt\n' > .gitignore
-server() { cat <<PY
-import os
-import socket
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-
-def compute_discount(total):
-    discount = 0.0
-    for i in range($1):
-        discount += ((total + i) % 7) * 1e-6
-    return abs(discount) % 0.2
-
-
-def format_price(total):
-    text = ""
-    for i in range(10000):
-        text = "%.2f" % (total * (1 + i % 7))
-    return text
-
-
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def setup(self):
-        super().setup()
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        body = b"ok" if self.path == "/health" else format_price(100 * (1 - compute_discount(100))).encode()
-        self.send_response(200)
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-ThreadingHTTPServer(("127.0.0.1", int(os.environ["PORT"])), Handler).serve_forever()
-PY
-}
+# The e2e test's service, compute_discount's loop set to $1 iterations.
+server() { sed "s/__WORK__/$1/" "$REPO/test/fixtures/profile/discount_server.py"; }
 cfg() { cat <<YML
 services:
   - name: api

@@ -7,11 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sharedBundleDir } from '../bundle.js';
 import { commitFiles, initRepository } from '../fakes/git.js';
 import { gateAgainstRef } from './profile-gate.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-pyspy-e2e-'));
+const serverFixture = fileURLToPath(new URL('../fixtures/profile/discount_server.py', import.meta.url));
 let cli = '';
 
 beforeAll(() => {
@@ -43,6 +45,8 @@ profile: { window: 6s${extra} }
 }
 
 /**
+ * test/fixtures/profile/discount_server.py (also the cost bench's, bench/profile/gate-cost-pyspy.sh),
+ * written into the checkout with `work` in place of __WORK__, so that base and head differ in code.
  * The standard library's threaded HTTP server, whose time is compute_discount's loop of `work`
  * iterations (100,000: about 5 ms here) and format_price's (about 2 ms), so that tripling the loop
  * makes a request about 2.4 times as slow and moves compute_discount's share of the CPU from about
@@ -50,47 +54,7 @@ profile: { window: 6s${extra} }
  * on this busy machine judged p50 inconclusive (+83% [+8%, +210%], p 0.07 at 180 requests).
  */
 function serverSource(work: number): string {
-  return `import os
-import socket
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-
-def compute_discount(total):
-    discount = 0.0
-    for i in range(${work}):
-        discount += ((total + i) % 7) * 1e-6
-    return abs(discount) % 0.2
-
-
-def format_price(total):
-    text = ""
-    for i in range(10000):
-        text = "%.2f" % (total * (1 + i % 7))
-    return text
-
-
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def setup(self):
-        super().setup()
-        # Headers and body leave in two writes: with Nagle on, the body would wait 40 ms for the
-        # client's delayed ACK.
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        body = b"ok" if self.path == "/health" else format_price(100 * (1 - compute_discount(100))).encode()
-        self.send_response(200)
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-ThreadingHTTPServer(("127.0.0.1", int(os.environ["PORT"])), Handler).serve_forever()
-`;
+  return readFileSync(serverFixture, 'utf8').replace('__WORK__', String(work));
 }
 
 /** perf/ with a base commit, and a head commit whose compute_discount does `headWork` iterations. */
