@@ -143,7 +143,7 @@ export function describeReason(reason: Reason): string {
     }
     case 'capacity-search-noise':
       return reason.source === 'repeats'
-        ? `search-to-search noise measured in this run: sd ${share(reason.sd)} of ln(capacity) over ${reason.searches} searches (repeated brackets, ${reason.df} degrees of freedom, a t test)`
+        ? `search-to-search noise measured in this run: sd ${share(reason.sd)} of ln(capacity) over ${reason.searches} searches (repeated brackets, ${reason.df} degrees of freedom, a t test); the interval shown is widened to hold this metric to 0.75% false regressions, in effect a 98.5% interval rather than 95%`
         : `search-to-search noise assumed, not measured: no search could be repeated (a bracket left open or cut short), so the prior sd of ${share(reason.sd)} was used`;
   }
 }

@@ -298,7 +298,7 @@ describe('capacity in A/B mode (head and base searched on one runner in turn)', 
     expect(capacity).toMatchObject({ method: 'bracket', verdict: 'regression' });
     expect(noiseOf(capacity)).toMatchObject({ source: 'repeats', df: 4, searches: 6 });
     expect(capacity.reasons.map(describeReason).join(' ')).toMatch(
-      /search-to-search noise measured in this run: sd 2\.\d% of ln\(capacity\) over 6 searches \(repeated brackets, 4 degrees of freedom/,
+      /search-to-search noise measured in this run: sd 2\.\d% of ln\(capacity\) over 6 searches \(repeated brackets, 4 degrees of freedom, a t test\); the interval shown is widened to hold this metric to 0\.75% false regressions, in effect a 98\.5% interval/,
     );
     // The terminal report says it too, and the markdown one in its statistics table.
     const comparison = ab(repeated(160, 160, 168), repeated(200, 200, 210));
