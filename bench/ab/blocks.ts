@@ -51,7 +51,7 @@ const OFF = new Set(
     .split(',')
     .filter((part) => part !== ''),
 );
-/** compare.extend's default budget: the planned window again. */
+/** compare.extend.maxDuration as a factor of the planned window (the product's default is 4x). */
 const BUDGET = argNumber('budget', 2);
 
 const TICK_MS = 50;
@@ -246,7 +246,7 @@ function play(full: Results, planned: number, compare: CompareConfig): Outcome {
     ...full,
     scenarios: [segmentsAsRun(head, 0, planned)],
     ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [segmentsAsRun(base, 0, planned)] } },
-    ...(EXTEND ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+    ...(EXTEND ? { sequential: { alphaShares: alphaShares(true, true) } } : {}),
   };
   let segments = planned;
   const budget = planned * BUDGET;

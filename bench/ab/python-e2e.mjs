@@ -12,6 +12,7 @@
 //   node bench/ab/python-e2e.mjs [--counts aa:10,slow:10,stored:2,stored-aa:4] [--rate 150]
 //        [--duration 15] [--warmup 3] [--extra-us 150] [--stored-extra-us 2700] [--neighbour both|on|off]
 //        [--lock /tmp/heavy.lock] [--seed 21] [--extend 2,4]
+//   --clis a/cli.js,b/cli.js: the A/B cells alternate these builds (build 0, 1, … in the summary).
 //   --extend: compare.extend.maxDuration (× the window) for the A/B cells, one list entry per run in turn
 //   (each factor gets every other run of a cell with 2,4), so that budgets meet the same machine.
 //   node bench/ab/python-e2e.mjs --summarize bench/out/py-e2e-<stamp>.jsonl[,more.jsonl]
@@ -60,13 +61,22 @@ const args = parseArgs({
   one: '',
   python: 'python3',
   extend: '',
+  clis: '',
 });
+// --clis a/cli.js,b/cli.js: the A/B cells alternate builds in pairs of runs, as --extend does
+// budgets, so that two versions of the product meet the same machine.
+const clis = String(args.clis)
+  .split(',')
+  .filter((c) => c !== '');
 const extendFactors = String(args.extend)
   .split(',')
   .filter((f) => f !== '')
   .map(Number);
 
-if (args.one) await runOneAndExit(args.cli, JSON.parse(args.one));
+if (args.one) {
+  const spec = JSON.parse(args.one);
+  await runOneAndExit(spec.cli ?? args.cli, spec);
+}
 
 const metricOf = (judgement, metric) => metricOfReport(judgement, SCENARIO, metric);
 
@@ -77,7 +87,8 @@ function summarize(runs) {
     '| cell | neighbour | runs | gate FAIL | p50 regression | p50 no change | p50 interval inside ±5% | median p50 change | median MDE p50 / p95 | false regressions (any metric) |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  const cellOf = (r) => (r.extend ? `${r.cell} ×${r.extend}` : r.cell);
+  const cellOf = (r) =>
+    `${r.cell}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
   const cells = [...new Set(runs.map(cellOf))].sort();
   for (const cell of cells) {
     for (const neighbour of [false, true, undefined]) {
@@ -169,8 +180,8 @@ function prepare(dir, { extraUs, mode, extend }) {
   writeFileSync(join(dir, 'perfgate.yml'), configText({ mode, extend }));
 }
 
-async function gateOnce(cwd, cliArgs, neighbour, seed) {
-  const one = await runLocked(self, args.lock, { cliArgs, cwd, neighbour, seed });
+async function gateOnce(cwd, cliArgs, neighbour, seed, cli = args.cli) {
+  const one = await runLocked(self, args.lock, { cliArgs, cwd, neighbour, seed, cli });
   if (one.code !== 0 && one.code !== 1)
     throw new Error(`gate in ${cwd} exited ${one.code}: ${one.stderr.slice(-3000)}`);
   return one;
@@ -204,6 +215,7 @@ async function runCell(step, index) {
       ],
       step.neighbour,
       seed,
+      step.build !== undefined ? clis[step.build] : args.cli,
     );
     return { resultsPath, one };
   }
@@ -227,7 +239,8 @@ async function runCell(step, index) {
   return { resultsPath, baselinePath: basePath, one };
 }
 
-if (!existsSync(args.cli)) throw new Error(`${args.cli} is missing: run npm run build first`);
+for (const cli of [args.cli, ...clis])
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
 const random = seededRandom(args.seed);
 const plan = [];
 for (const item of String(args.counts).split(',')) {
@@ -239,7 +252,13 @@ for (const item of String(args.counts).split(',')) {
       extendFactors.length > 0 && (cell === 'aa' || cell === 'slow')
         ? extendFactors[Math.floor(i / 2) % extendFactors.length]
         : undefined;
-    plan.push({ cell, neighbour, ...(extend !== undefined ? { extend } : {}) });
+    const build = clis.length > 0 && (cell === 'aa' || cell === 'slow') ? Math.floor(i / 2) % clis.length : undefined;
+    plan.push({
+      cell,
+      neighbour,
+      ...(extend !== undefined ? { extend } : {}),
+      ...(build !== undefined ? { build, cli: clis[build] } : {}),
+    });
   }
 }
 const order = shuffled(plan, random);

@@ -49,7 +49,7 @@ function playRun(full: Results, compare: CompareConfig, extend: boolean): Outcom
     ...full,
     scenarios: [segmentsAsRun(head, 0, PLANNED)],
     ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [segmentsAsRun(base, 0, PLANNED)] } },
-    ...(extend ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+    ...(extend ? { sequential: { alphaShares: alphaShares(true, true) } } : {}),
   };
   let pairs = PLANNED;
   let extended = false;

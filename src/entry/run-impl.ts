@@ -400,13 +400,14 @@ function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTe
       : undefined;
   // gate and the action judge each look, and run an inconclusive scenario on (compare.extend); a
   // load shard is one share of a run that only its merge judges.
+  const paired = ab !== undefined && booted.base !== undefined;
   const extendable =
     options.judge !== undefined &&
     prepared.loadShard === undefined &&
     runCouldExtend(
       config.compare,
       scenarios.map((scenario) => scenario.load.executor),
-      ab !== undefined && booted.base !== undefined,
+      paired,
     );
   return {
     options,
@@ -419,7 +420,7 @@ function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTe
     headScenarios: new Map(prepared.headConfig.scenarios.map((scenario) => [scenario.name, scenario])),
     baseScenarios: new Map((ab?.baseConfig.scenarios ?? []).map((scenario) => [scenario.name, scenario])),
     extendable,
-    ...(extendable ? { sequential: { alphaShares: alphaShares(true) } } : {}),
+    ...(extendable ? { sequential: { alphaShares: alphaShares(true, paired) } } : {}),
     scenarioResults: [],
     baseResults: [],
     profiles: [],

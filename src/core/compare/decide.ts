@@ -75,14 +75,34 @@ export function twoSided(pValue: number): number {
 }
 
 /**
- * The run-level step of every method: Holm over all scenario × metric tests of the run that
- * produced a p-value, each test's minimum detectable effect once the family's size is known, then
- * each verdict. Fills in the drafts' comparisons.
+ * Whether no outcome of a metric's own test could make it a verdict in this run, so that it spends
+ * none of the family's α (as Tarone 1990 leaves out tests that cannot reach significance): a
+ * percentile whose tail holds too few requests (a count set by the run's length, not by its
+ * latencies), or an error rate with no error in either run. Leaving such a test out keeps the
+ * family-wise error at α: it could not have rejected, and whether it is left out does not depend
+ * on the latencies the other tests read (a run's ok-request count, the absence of any error).
  */
-export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: number): void {
-  const tested = drafts.filter((draft) => draft.comparison.pValue !== undefined);
-  for (const draft of tested) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
-  const second = drafts.filter((draft) => draft.wholeRun !== undefined);
+function outsideFamily(draft: Draft): boolean {
+  const { comparison, guards } = draft;
+  // The stored-mode gross shift tests a thin tail too, at the family's size (gross-shift.ts).
+  if (guards.some((guard) => guard.kind === 'thin-tail')) return draft.gross === undefined;
+  return comparison.metric === 'error_rate' && comparison.current === 0 && comparison.baseline === 0;
+}
+
+/**
+ * The run-level step of every method: Holm over all scenario × metric tests of the run that
+ * produced a p-value and could decide (outsideFamily), each test's minimum detectable effect once
+ * the family's size is known, then each verdict. Fills in the drafts' comparisons. `padding`: at a
+ * later look of an extended run, the first look's tests this look does not test again, which
+ * count as p = 1 so that choosing what to test again cannot loosen Holm.
+ */
+export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0): void {
+  const withP = drafts.filter((draft) => draft.comparison.pValue !== undefined);
+  for (const draft of withP) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
+  const outside = new Set(withP.filter(outsideFamily));
+  for (const draft of outside) draft.comparison.outsideFamily = true;
+  const tested = withP.filter((draft) => !outside.has(draft));
+  const second = drafts.filter((draft) => draft.wholeRun !== undefined && !outside.has(draft));
   for (const draft of second) {
     const whole = draft.wholeRun!;
     draft.comparison.wholeRun = {
@@ -94,11 +114,10 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
       pValue: twoSided(whole.pValue),
     };
   }
-  // One family: every test of the run, the second tests of a metric included. A later look of an
-  // extended run tests only its undecided metrics, but in the family of the first look (the rest
-  // count as p = 1), so that choosing what to test again cannot loosen Holm.
+  // One family: every test of the run that could decide, the second tests of a metric included. A
+  // later look of an extended run tests only its undecided metrics, but in the family of the first
+  // look (the rest count as p = 1: `padding`), so that choosing what to test again cannot loosen Holm.
   const family = tested.length + second.length;
-  const padding = Math.max(0, (familySize ?? family) - family);
   const seconds = second.map((draft) => draft.comparison.wholeRun?.pValue ?? 1);
   const pads = Array.from({ length: padding }, () => 1);
   // Two Holm runs over the same family. What the report shows of a test against the runner-noise
@@ -135,6 +154,14 @@ export function decideRun(drafts: readonly Draft[], alpha: number, familySize?: 
     if (p !== undefined && Number.isFinite(p) && draft.comparison.wholeRun)
       draft.comparison.wholeRun.adjustedPValue = p;
   });
+  // What a test left out of the family shows: its p adjusted as if it were in it (it decides nothing).
+  if (outside.size > 0) {
+    const all = adjustHolm([...withP.map((draft) => draft.comparison.pValue ?? 1), ...seconds, ...pads]);
+    withP.forEach((draft, i) => {
+      const p = all[i];
+      if (outside.has(draft) && p !== undefined && Number.isFinite(p)) draft.comparison.adjustedPValue = p;
+    });
+  }
   for (const { comparison, power } of drafts) {
     if (power === undefined || !(power.standardError > 0)) continue;
     comparison.standardError = power.standardError;
@@ -301,5 +328,5 @@ export function decideLook(drafts: readonly Draft[], input: CompareInput): void 
   const look = input.look;
   const retest = look?.retest;
   const chosen = retest ? drafts.filter((draft) => retest(draft.comparison.scenario, draft.comparison.metric)) : drafts;
-  decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.familySize);
+  decideRun(chosen, look?.alpha ?? input.compare.alpha, look?.padding);
 }

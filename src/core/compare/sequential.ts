@@ -32,14 +32,24 @@ import {
 /** The planned window is look 0; a run may be extended this many times. Two steps: each adds
  * enough data to change a verdict (half the budget), and few looks keep each look's α large. */
 export const EXTENSION_STEPS = 2;
-/** The planned window's share of α when the run may be extended; the rest is split evenly over
- * the steps. Most runs decide at look 0, so it keeps most of α: with 10 tests its Holm threshold
- * moves from 0.0050 to 0.0038 (about 3% on the critical t), while each step keeps 0.00625. */
+/** The planned window's share of α when a stored-mode run may be extended; the rest is split
+ * evenly over the steps. A stored run's latencies carry the runner-noise prior or the history's
+ * spread, which a longer run does not shrink, so it extends rarely (for a thin tail, the error
+ * rate) and is decided at look 0: with 10 tests its Holm threshold moves from 0.0050 to 0.0038
+ * (about 3% on the critical t), while each step keeps 0.00625. */
 export const FIRST_LOOK_SHARE = 0.75;
+/** In A/B mode every look gets the same share. There a run runs on until each metric sees
+ * compare.detect's change, so a small real change is decided at the last looks, with up to 4× the
+ * planned data: a third of α each raised the power at a change 2 planned standard errors large
+ * from 60% to 87% (with the planner's futility slack) against 0.75/0.125/0.125 in a model of
+ * three looks (docs/design/statistics.md, "Why looking again stays honest"), and costs a
+ * change decided in the planned window 0.27 on its critical z. */
+export const AB_LOOK_SHARE = 1 / (EXTENSION_STEPS + 1);
 
 /** The share of α of each look: [1] for a run that cannot be extended. */
-export function alphaShares(extendable: boolean): number[] {
+export function alphaShares(extendable: boolean, paired = false): number[] {
   if (!extendable) return [1];
+  if (paired) return Array.from({ length: EXTENSION_STEPS + 1 }, () => AB_LOOK_SHARE);
   const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
   return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
 }
@@ -65,10 +75,19 @@ export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolea
 
 const key = (scenario: string, metric: MetricName) => `${scenario}\u0000${metric}`;
 
+/** The tests of a judged look that were in its Holm family (decide.ts outsideFamily), per metric:
+ * its own test and its whole-run second test. */
+function familyOf(comparison: Comparison): Map<string, number> {
+  const family = new Map<string, number>();
+  for (const metric of comparison.scenarios.flatMap((scenario) => scenario.metrics)) {
+    if (metric.pValue === undefined || metric.outsideFamily === true) continue;
+    family.set(key(metric.scenario, metric.metric), 1 + (metric.wholeRun !== undefined ? 1 : 0));
+  }
+  return family;
+}
+
 function familySizeOf(comparison: Comparison): number {
-  return comparison.scenarios
-    .flatMap((scenario) => scenario.metrics)
-    .reduce((n, metric) => n + (metric.pValue !== undefined ? 1 : 0) + (metric.wholeRun !== undefined ? 1 : 0), 0);
+  return [...familyOf(comparison).values()].reduce((n, tests) => n + tests, 0);
 }
 
 function decided(metric: MetricComparison): boolean {
@@ -88,7 +107,7 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
   const at = (look: number) => alpha * (shares[look] ?? 0);
   let result = compareAt({ ...input, current: resultsAtLook(input.current, 0), look: { alpha: at(0) } });
   if (result.mode === 'thresholds-only') return { ...result, current: input.current };
-  const familySize = familySizeOf(result);
+  const firstFamily = familyOf(result);
   if (looks > 1) result = { ...result, scenarios: result.scenarios.map((s) => stamp(s, 0)) };
   for (let look = 1; look < looks; look++) {
     const extended = new Set(input.current.scenarios.filter((s) => lookCount(s) > look).map((s) => s.name));
@@ -102,10 +121,11 @@ export function compareSequential(input: CompareInput, compareAt: (input: Compar
         .map((metric) => key(metric.scenario, metric.metric)),
     );
     if (open.size === 0) continue;
+    const padding = [...firstFamily].reduce((n, [name, tests]) => n + (open.has(name) ? 0 : tests), 0);
     const next = compareAt({
       ...input,
       current: resultsAtLook(input.current, look),
-      look: { alpha: at(look), familySize, retest: (scenario, metric) => open.has(key(scenario, metric)) },
+      look: { alpha: at(look), padding, retest: (scenario, metric) => open.has(key(scenario, metric)) },
     });
     result = { ...result, scenarios: result.scenarios.map((s) => takeLook(s, next, open, extended, look)) };
   }
@@ -317,7 +337,7 @@ export function planExtension(input: {
   if (look >= EXTENSION_STEPS || !extensionEnabled(compare)) return plan;
   if (results.interrupted || results.serviceExit || results.shard?.split === 'load') return plan;
   const paired = comparison.mode === 'ab';
-  const shares = results.sequential?.alphaShares ?? alphaShares(true);
+  const shares = results.sequential?.alphaShares ?? alphaShares(true, paired);
   const lastAlpha = compare.alpha * (shares[EXTENSION_STEPS] ?? 0);
   const familySize = Math.max(1, familySizeOf(comparison));
   for (const scenario of comparison.scenarios) {
@@ -415,6 +435,15 @@ function detectOutOfReach(
   return `its MDE would still be ${detectFigure(metric, atBudget)} at the budget, far from the ${detectFigure(metric, target)} it targets`;
 }
 
+/**
+ * How far beyond the estimate, in its standard errors now, the planner looks for a change the
+ * budget could decide. With 0 (the estimate as it stands) a change two planned standard errors
+ * large was found in 60% of runs of a three-look model, against 84% when every run went to its
+ * budget; with 1, 87% with equal shares, while an A/A run's mean length grew from 1.3 to 2.3
+ * planned windows among runs the detect target alone would not extend.
+ */
+export const FUTILITY_SLACK = 1;
+
 /** Why more data within the budget would not decide `metric`; undefined when it could. */
 function whyNotExtend(
   metric: MetricComparison,
@@ -467,7 +496,10 @@ function whyNotExtend(
   const effect = Math.abs(effectOf(metric));
   const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
-  const couldDecide = effect >= minEffect && effect >= critical * se;
+  // Judged on a change one standard error beyond the estimate, not on the estimate: a real change
+  // that read small in the planned window by chance would otherwise never get the data to show.
+  const reach = effect + FUTILITY_SLACK * metric.standardError;
+  const couldDecide = reach >= minEffect && reach >= critical * se;
   const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
   return couldDecide || couldRuleOut
     ? undefined

@@ -42,14 +42,16 @@ export interface CompareInput {
   seed?: number;
   /** Bootstrap replicates (default 2000). */
   replicates?: number;
-  /** A look of an extended run (src/core/compare/sequential.ts): its share of α, the family size
-   * of the first look, and which metrics it tests again (the others are decided already). */
+  /** A look of an extended run (src/core/compare/sequential.ts): its share of α, how many of the
+   * first look's tests it does not test again, and which metrics it tests again (the others are
+   * decided already). */
   look?: LookInput;
 }
 
 export interface LookInput {
   alpha: number;
-  familySize?: number;
+  /** The first look's tests (in its Holm family) this look does not test again: each counts as p = 1. */
+  padding?: number;
   retest?: (scenario: string, metric: MetricName) => boolean;
 }
 

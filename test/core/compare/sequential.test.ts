@@ -1,6 +1,7 @@
 // compare.extend: the looks of an extended run, the α each spends, and the plan of the next step.
 import { describe, expect, it } from 'vitest';
 import {
+  AB_LOOK_SHARE,
   alphaShares,
   EXTENSION_STEPS,
   FIRST_LOOK_SHARE,
@@ -66,12 +67,20 @@ function extend(
 }
 
 describe('alphaShares', () => {
-  it('spends α once over the looks: most on the planned window, the rest evenly on the steps', () => {
+  it('spends α once over the looks: in stored mode most on the planned window, the rest evenly on the steps', () => {
     const shares = alphaShares(true);
     expect(shares).toHaveLength(1 + EXTENSION_STEPS);
     expect(shares[0]).toBe(FIRST_LOOK_SHARE);
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(alphaShares(false)).toEqual([1]);
+    expect(alphaShares(false, true)).toEqual([1]);
+  });
+
+  it('gives every look of an A/B run the same share, where small changes are decided at the last looks', () => {
+    const shares = alphaShares(true, true);
+    expect(shares).toHaveLength(1 + EXTENSION_STEPS);
+    for (const share of shares) expect(share).toBe(AB_LOOK_SHARE);
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 });
 
@@ -332,6 +341,47 @@ describe('planExtension', () => {
     expect(plan.skipped[0]?.why).toMatch(/run-to-run noise/);
     // A larger budget would not help either, so the report does not advise one.
     expect(plan.skipped[0]?.budget).toBe(false);
+  });
+
+  it('runs on for a change that read small in the planned window by chance, not for one that reads as nothing', () => {
+    // p50 alone left, undecided, with a standard error of 3% (on the log scale) and many degrees of
+    // freedom; no compare.detect target to run on for. At 4x the standard error halves; the last
+    // look's critical t is about 2.4, so the estimate as it stands must reach 3.6% to be decided
+    // there. 3% (one standard error) does not, but one standard error beyond it (6%) does: a real
+    // +10% that drew +3% in the planned window gets its longer run. 0.3% does not come close.
+    const current: Results = { ...planned(run, 6), sequential: { alphaShares: alphaShares(true, true) } };
+    const config: CompareConfig = { ...compare, extend: { maxWindowFactor: 4 }, detect: { p50: 10 } };
+    const onlyP50 = (z: number): Comparison => {
+      const comparison = judge(current, config);
+      return {
+        ...comparison,
+        scenarios: comparison.scenarios.map((s) => ({
+          ...s,
+          metrics: s.metrics
+            .filter((m) => m.metric === 'p50')
+            .map((m) => ({
+              ...m,
+              change: Math.expm1(z * 0.03),
+              standardError: 0.03,
+              df: 200,
+              verdict: 'inconclusive' as const,
+              reasons: [
+                {
+                  kind: 'not-significant' as const,
+                  metric: 'p50' as const,
+                  change: 0,
+                  adjustedPValue: 0.3,
+                  alpha: 0.05,
+                },
+              ],
+            })),
+        })),
+      };
+    };
+    const plan = (z: number) => planExtension({ comparison: onlyP50(z), results: current, compare: config, look: 0 });
+    expect(plan(1).steps[0]?.undecided).toEqual(['p50']);
+    expect(plan(0.1).steps).toEqual([]);
+    expect(plan(0.1).skipped[0]).toMatchObject({ metric: 'p50', budget: true });
   });
 
   it('does not count on the budget for a tail the stored baseline lacks', () => {
