@@ -75,23 +75,8 @@ export function twoSided(pValue: number): number {
 }
 
 /**
- * Whether no outcome of a metric's own test could make it a verdict in this run, so that it spends
- * none of the family's α (as Tarone 1990 leaves out tests that cannot reach significance): a
- * percentile whose tail holds too few requests (a count set by the run's length, not by its
- * latencies), or an error rate with no error in either run. Leaving such a test out keeps the
- * family-wise error at α: it could not have rejected, and whether it is left out does not depend
- * on the latencies the other tests read (a run's ok-request count, the absence of any error).
- */
-function outsideFamily(draft: Draft): boolean {
-  const { comparison, guards } = draft;
-  // The stored-mode gross shift tests a thin tail too, at the family's size (gross-shift.ts).
-  if (guards.some((guard) => guard.kind === 'thin-tail')) return draft.gross === undefined;
-  return comparison.metric === 'error_rate' && comparison.current === 0 && comparison.baseline === 0;
-}
-
-/**
  * The run-level step of every method: Holm over all scenario × metric tests of the run that
- * produced a p-value and could decide (outsideFamily), each test's minimum detectable effect once
+ * produced a p-value and could decide (Draft.outsideFamily), each test's minimum detectable effect once
  * the family's size is known, then each verdict. Fills in the drafts' comparisons. `padding`: at a
  * later look of an extended run, the first look's tests this look does not test again, which
  * count as p = 1 so that choosing what to test again cannot loosen Holm.
@@ -99,7 +84,10 @@ function outsideFamily(draft: Draft): boolean {
 export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0): void {
   const withP = drafts.filter((draft) => draft.comparison.pValue !== undefined);
   for (const draft of withP) draft.comparison.pValue = twoSided(draft.comparison.pValue ?? 1);
-  const outside = new Set(withP.filter(outsideFamily));
+  // Tests that could not decide spend no α (as Tarone 1990 leaves out tests that cannot reach
+  // significance): they could not have been a false regression, and whether they are left out is
+  // set by the run's design, not by the latencies the other tests read (paired.ts).
+  const outside = new Set(withP.filter((draft) => draft.outsideFamily === true));
   for (const draft of outside) draft.comparison.outsideFamily = true;
   const tested = withP.filter((draft) => !outside.has(draft));
   const second = drafts.filter((draft) => draft.wholeRun !== undefined && !outside.has(draft));

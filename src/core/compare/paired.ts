@@ -272,6 +272,7 @@ function compareScenarioPaired(
         quantileMs: baseQuantileMs,
       }),
     );
+    if (outOfReach(metric, guards, head, base, isOpen)) draft.outsideFamily = true;
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a
@@ -282,6 +283,26 @@ function compareScenarioPaired(
     // audit), so alternate now rests on the trimmed test alone.
   }
   return drafts;
+}
+
+/**
+ * Whether this run's design, not its latencies, leaves a test no verdict to reach, so that it
+ * spends none of Holm's α (decide.ts): a percentile whose tail is thin in both variants of an
+ * open-model run (the requests beyond it are the arrival rate × the window, whatever the
+ * latencies; in a closed model a slower variant sends fewer, so which runs are thin says something
+ * of the change), or an error rate with no error in either variant. Both conditions read the two
+ * variants alike, so leaving a test out says nothing of which one is slower.
+ */
+function outOfReach(
+  metric: MetricName,
+  guards: Reason[],
+  head: ScenarioResult,
+  base: ScenarioResult,
+  isOpen: boolean,
+): boolean {
+  if (metric === 'error_rate') return head.requests.ko === 0 && base.requests.ko === 0;
+  const thin = guards.find((guard) => guard.kind === 'thin-tail');
+  return isOpen && thin !== undefined && thin.kind === 'thin-tail' && thin.runs.length === 2;
 }
 
 /**

@@ -2,21 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { decideRun } from '../../../src/core/compare/decide.js';
 import type { Draft } from '../../../src/core/compare/shared.js';
-import type { MetricComparison, Reason } from '../../../src/core/types/comparison.js';
+import { judgeRun } from '../../../src/core/gate.js';
+import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
+import type { Executor } from '../../../src/core/types/config.js';
+import { makeAbResults } from '../ab-fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
 
-/** A draft as a paired test leaves it: a one-sided p, an interval, the guards. */
-function draft(
-  metric: MetricComparison['metric'],
-  change: number,
-  pValue: number,
-  options: { guards?: Reason[]; current?: number; baseline?: number } = {},
-): Draft {
+/** A draft as a paired test leaves it: a two-sided p once doubled, an interval. */
+function draft(metric: MetricComparison['metric'], change: number, pValue: number, outsideFamily = false): Draft {
   return {
     comparison: {
       scenario: 's',
       metric,
-      baseline: options.baseline ?? 1,
-      current: options.current ?? 1 + change,
+      baseline: 1,
+      current: 1 + change,
       change,
       changeInterval: [change / 2, change * 2],
       pValue,
@@ -25,60 +24,59 @@ function draft(
       verdict: 'inconclusive',
       reasons: [],
     },
-    guards: options.guards ?? [],
+    guards: [],
+    ...(outsideFamily ? { outsideFamily } : {}),
   };
 }
-
-const thin = (metric: 'p99'): Reason => ({
-  kind: 'thin-tail',
-  metric,
-  runs: [
-    { run: 'head', beyond: 23 },
-    { run: 'base', beyond: 23 },
-  ],
-  needed: 50,
-  share: 0.01,
-});
 
 describe("Holm's family", () => {
   // A +8% p50 at a two-sided p of 0.012: in a family of five tests Holm makes it 0.06 (> 0.05); in
   // the three that could decide, 0.036.
-  const run = () => ({
+  const run = (leaveOut: boolean) => ({
     p50: draft('p50', 0.08, 0.006),
     p90: draft('p90', 0.02, 0.3),
     p95: draft('p95', 0.01, 0.4),
-    p99: draft('p99', 0.1, 0.2, { guards: [thin('p99')] }),
-    errors: draft('error_rate', 0, 0.5, { current: 0, baseline: 0 }),
+    p99: draft('p99', 0.1, 0.2, leaveOut),
+    errors: draft('error_rate', 0, 0.5, leaveOut),
   });
 
-  it('leaves out a tail too thin to decide and an error rate with no error anywhere: they spend no α', () => {
-    const { p50, p90, p95, p99, errors } = run();
+  it('spends no α on a test that could not decide, and shows its p as if it were in the family', () => {
+    const { p50, p90, p95, p99, errors } = run(true);
     decideRun([p50, p90, p95, p99, errors], 0.05);
     expect(p50.comparison.adjustedPValue).toBeCloseTo(0.036, 12);
     expect(p50.comparison.verdict).toBe('regression');
     expect(p99.comparison.outsideFamily).toBe(true);
-    expect(errors.comparison.outsideFamily).toBe(true);
     expect(p50.comparison.outsideFamily).toBeUndefined();
-    // What they show is their p as if they were in the family; they decide nothing.
-    expect(p99.comparison.verdict).toBe('inconclusive');
     expect(p99.comparison.adjustedPValue).toBeGreaterThanOrEqual(0.4);
+    const all = run(false);
+    decideRun(Object.values(all), 0.05);
+    expect(all.p50.comparison.adjustedPValue).toBeCloseTo(0.06, 12);
+    expect(all.p50.comparison.verdict).toBe('inconclusive');
   });
 
-  it('keeps in an error rate that moved, and a thin tail the stored gross shift still tests', () => {
-    const { p50, p90, p95, p99 } = run();
-    const errors = draft('error_rate', 0.001, 0.5, { current: 0.001, baseline: 0 });
-    p99.gross = {
-      logRatio: 0.1,
-      priorSd: 0.1,
-      segments: 10,
-      of: 10,
-      baselineMaxMs: 1,
-      currentBoundMs: 1,
-    };
-    decideRun([p50, p90, p95, p99, errors], 0.05);
-    expect(p50.comparison.adjustedPValue).toBeCloseTo(0.06, 12);
-    expect(p50.comparison.verdict).toBe('inconclusive');
-    expect(errors.comparison.outsideFamily).toBeUndefined();
-    expect(p99.comparison.outsideFamily).toBeUndefined();
+  /** An A/A duet run of 15 s at 150/s in 250 ms blocks, judged. */
+  function judged(executor: Executor, errorRate: number): Comparison {
+    const current = makeAbResults({
+      seed: 3,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', executor, ratePerSec: 150, segmentMs: 250, pairs: 60, errorRate }],
+    });
+    return judgeRun({
+      current,
+      config: { thresholds: {}, compare: { ...TEST_COMPARE, mode: 'ab' } },
+      baseline: { kind: 'missing', detail: 'A/B' },
+    }).comparison;
+  }
+  const outside = (comparison: Comparison) =>
+    comparison.scenarios[0]!.metrics.filter((m) => m.outsideFamily === true).map((m) => m.metric);
+
+  it('leaves out, in A/B, a tail thin in both variants of an open-model run and an error rate with no error', () => {
+    // 2,250 requests per variant: under 50 beyond p99 in both, whatever the latencies.
+    expect(outside(judged('constant-arrival-rate', 0))).toEqual(['p99', 'error_rate']);
+    // An error in either variant: the error rate could move, so it stays in.
+    expect(outside(judged('constant-arrival-rate', 0.01))).toEqual(['p99']);
+    // A closed model sends fewer requests from a slower variant: which tail is thin depends on the
+    // latencies, so the thin p99 stays in the family.
+    expect(outside(judged('constant-vus', 0))).toEqual(['error_rate']);
   });
 });
