@@ -51,6 +51,9 @@ const FIRST_RUN_ONLY = [
   'test/engine/capacity*.test.ts',
   'test/engine/run-capacity.test.ts',
   'test/entry/ab-cli.e2e.test.ts',
+  // compare.extend's run-on: an A/B gate, as ab-cli's, whose extension steps are the same engine
+  // run again over the same services; what decides them is the pure core.
+  'test/entry/extend-cli.e2e.test.ts',
   'test/entry/base-ref-cli.e2e.test.ts',
   'test/entry/split-load.e2e.test.ts',
   'test/entry/cli-trends.test.ts',
@@ -61,6 +64,11 @@ const FIRST_RUN_ONLY = [
   // signal, which the py-spy stand-in in test/adapters/profiler.test.ts repeats; and CI's Node 20
   // job installs no py-spy (.ci/run does, for the first run).
   'test/entry/profile-pyspy.e2e.test.ts',
+  // profile: node through the CLI: its Node-version part is the inspector's WebSocket session
+  // (undici's client, Node 20 having no global one), which test/adapters/profiler.test.ts opens on a
+  // real node service on this Node too; the rest is the profile phase's wiring over the A/B run
+  // above, and the Ctrl-C is cli-interrupt's signal path.
+  'test/entry/profile-cli.e2e.test.ts',
 ];
 
 for (const [index, node] of runtimes.entries()) {

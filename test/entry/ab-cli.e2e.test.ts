@@ -202,11 +202,14 @@ describe.each([
   { schedule: 'alternate', scenarios: ['closed'] },
 ])('perfgate gate --base-dir, a base that answers every request with 500 ($schedule)', ({ schedule, scenarios }) => {
   it('is no reference: no verdict (exit 3) without a stored baseline or thresholds, never a pass', () => {
+    // 1 s windows: the base's error rate is read whatever the pairs (src/core/compare/base-usable.ts),
+    // and one pair is too few to judge, so without that check this run is an inconclusive PASS.
     const dirs = checkouts(
       `base-500-${schedule}`,
       { delayMs: 30, scenarios },
       { delayMs: 0, scenarios, status: 500 },
       schedule,
+      1,
     );
     const run = gate(dirs.head);
     expect(run.code, run.stdout + run.stderr).toBe(3);

@@ -56,7 +56,10 @@ function shallowCheckout(name: string): { workspace: string; baseSha: string; he
   return { workspace, baseSha, headSha };
 }
 
-describe('the action on a pull request, base-ref left at its default', () => {
+// The three at once, each with its own origin, checkout and runner (RUNNER_TEMP): the A/B run's
+// verdict is a head 4x slower than its base beside it, and the other two have no baseline to be
+// compared with (thresholds alone: a pass whatever the load).
+describe.concurrent('the action on a pull request, base-ref left at its default', () => {
   it("fetches the PR's base SHA into a shallow clone, runs it beside the head, and fails the slower head", async () => {
     const { workspace, baseSha, headSha } = shallowCheckout('shallow');
     // The clone lacks the base: that is what the fetch is for.
@@ -94,6 +97,7 @@ describe('the action on a pull request, base-ref left at its default', () => {
       headSha,
       baseSha,
       workspace,
+      runnerTemp: world.newRunnerTemp(),
       inputs: { 'base-ref': 'none' },
     });
     expect(run.code, run.stdout).toBe(0);
@@ -114,7 +118,14 @@ describe('the action on a pull request, base-ref left at its default', () => {
         join(workspace, 'perfgate.yml'),
         `defaults: { baseUrl: "http://127.0.0.1:${port}", warmup: 0s, segment: 1s }\nscenarios:\n  lookup: { executor: constant-vus, vus: 1, duration: 1s, request: { path: /lookup } }\n`,
       );
-      const run = await world.runStep({ event: 'pull_request', prNumber: 23, headSha, baseSha, workspace });
+      const run = await world.runStep({
+        event: 'pull_request',
+        prNumber: 23,
+        headSha,
+        baseSha,
+        workspace,
+        runnerTemp: world.newRunnerTemp(),
+      });
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('cannot drive two variants at once (services: none');
       expect(run.stdout).toContain('compared with the stored baseline');

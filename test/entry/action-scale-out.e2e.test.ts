@@ -75,11 +75,14 @@ function downloaded(shards: StepRun[], name: string): string {
 
 const readResults = (path: string): Results => JSON.parse(readFileSync(path, 'utf8')) as Results;
 const savedEntries = () => world.cache.entries.filter((entry) => entry.finalized);
+/** The first test's push shards: the set the missing-shard test drops one of. */
+let pushShards: StepRun[] | undefined;
 
 describe('the action: a load split across a matrix, merged exactly', () => {
   it('shards report only their summary and results; the merge judges once and saves on a push', async () => {
     const before = served;
     const shards = await runShards('push');
+    pushShards = shards;
     for (const [i, shard] of shards.entries()) {
       expect(shard.code, shard.stdout).toBe(0);
       expect(shard.outputs.verdict).toBe('shard');
@@ -128,8 +131,10 @@ describe('the action: a load split across a matrix, merged exactly', () => {
   }, 120_000);
 
   it('refuses a set with a shard missing: no verdict, never a pass', async () => {
-    const shards = await runShards('push');
-    const folder = downloaded(shards.slice(0, 2), 'two-of-three');
+    // Two of the first test's three shards: a set that merged whole above, not a run of its own
+    // (the refusal reads only which shards are there).
+    expect(pushShards, 'the first test ran the push shards').toBeDefined();
+    const folder = downloaded(pushShards!.slice(0, 2), 'two-of-three');
     const merge = await world.runStep({ event: 'push', inputs: { mode: 'merge', results: folder } });
     expect(merge.code).not.toBe(0);
     expect(merge.outputs.verdict).toBe('error');

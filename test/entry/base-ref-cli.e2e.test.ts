@@ -33,6 +33,10 @@ scenarios:
     vus: 2
     duration: 4s
     request: { path: /closed }
+# --base-ref's flow is under test, not extension (extend-cli.e2e.test.ts): the slower heads (4x the
+# base's service time) are decided at the first look, and the A/A run, undecided for lack of data,
+# would run on to 4x its window (the default) for the pass it gives at any length.
+compare: { extend: { maxDuration: 0 } }
 `;
 
 /** setup.mjs: writes setup-done (so the test sees it ran), or fails, or hangs after writing its pid. */
