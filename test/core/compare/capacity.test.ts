@@ -136,14 +136,15 @@ describe('capacity against a history of baselines', () => {
   });
 
   it("sees the past runs' own spread: a 2% move is not a regression", () => {
-    // Six past capacities, none left out, floored at half the 5% prior: the 95% interval holds the
-    // move. It reaches past the 10% minimum effect (inconclusive, not "no change"): at K = 6 the
-    // clean row (λ 1.68) pays for the clean histories that lose a good run by chance, whose level
-    // is now counted with theirs.
+    // Six past capacities, none left out, read on the tails calibrated for that (ν ≈ 3.4) and floored
+    // at half the 5% prior: the 95% interval holds the move and stays inside the 10% minimum effect.
+    // (Calibrated for t₃ runners and every history at once, ν ≈ 2 made it reach past 10%; so did a
+    // K = 6 table held over all draws, λ 1.68.)
     const metric = capacityOf(run(2, search(196, 205.8)), past);
-    expect(metric.verdict).toBe('inconclusive');
+    expect(metric.verdict).toBe('no change');
     expect(metric.changeInterval![0]).toBeLessThan(0);
     expect(metric.changeInterval![1]).toBeGreaterThan(0);
+    expect(Math.max(-metric.changeInterval![0], metric.changeInterval![1])).toBeLessThan(0.1);
     expect(2 * metric.pValue!).toBeGreaterThan(0.05);
   });
 

@@ -95,21 +95,30 @@ describe('testAgainstHistory', () => {
     }
   });
 
-  it('holds its level on heavy-tailed (t₄) runs at K = 5, 6 and 7, clean or with one bad run', () => {
-    // Held per number of runs left out, the rows skipped the t₄ histories that lost a good run (their
-    // Qn was small by chance, so the kept runs' s is too): 1.6% at 1% at K = 6 and 7 here. Held over
-    // all the draws of a history, those histories spend part of the level instead.
+  it('holds its level on heavy-tailed (t₄) runs at K = 5, clean or with one bad run', () => {
+    // K = 5 is held over all the draws of a history: the t₄ histories that lost a good run by
+    // chance (Qn small, so the kept runs' s is too) spend part of the level instead of setting the
+    // row of one run left out.
+    for (const bad of [0, 1]) {
+      const { at1, at5 } = rejections(5, 4, bad);
+      expect(at1).toBeLessThan(0.012);
+      expect(at5).toBeLessThan(0.055);
+    }
+  });
+
+  it('stays within 1.8× its level on t₄ runs at K = 6 and 7, where each row holds it per runs left out', () => {
+    // The documented limit (docs/design/statistics.md, "With history"): rows held per number of runs
+    // left out keep the clean histories' power at K ≥ 6 and skip the t₄ histories that lost a good
+    // run by chance; 1.2–1.7× the level at 1% in the bench.
     for (const [k, bad] of [
-      [5, 0],
-      [5, 1],
       [6, 0],
       [6, 1],
       [7, 0],
       [7, 1],
     ] as const) {
       const { at1, at5 } = rejections(k, 4, bad);
-      expect(at1).toBeLessThan(0.012);
-      expect(at5).toBeLessThan(0.055);
+      expect(at1).toBeLessThan(0.018);
+      expect(at5).toBeLessThan(0.075);
     }
   });
 
@@ -128,13 +137,13 @@ describe('testAgainstHistory', () => {
   it('finds +20 sd at K = 5 and 6 when one past run is bad, and keeps power on a clean history', () => {
     // With the row of one run left out held over only the draws that left one out, clean histories
     // that lost a good run by chance set it (λ 2.8 at K = 5) and +20 sd was found in 30% of these
-    // draws at K = 5. Measured now: 91% (K = 5) and 98% (K = 6); a clean history finds +20 sd at
-    // K = 5 in 99.8%, and +8 sd at K = 7 in 64% (91% before: the level the chance cuts spend on t₄
-    // comes out of the clean row).
+    // draws at K = 5; K = 5 is now held over all draws (91%). From K = 6 the rows are held per runs
+    // left out, which keeps +8 sd at K = 7 near 90% on a clean history (64% when every K was held
+    // over all draws).
     expect(found(5, 1, 20, 5005)).toBeGreaterThan(0.85);
     expect(found(6, 1, 20, 6006)).toBeGreaterThan(0.9);
     expect(found(5, 0, 20, 5050)).toBeGreaterThan(0.95);
-    expect(found(7, 0, 8, 7007)).toBeGreaterThan(0.55);
+    expect(found(7, 0, 8, 7007)).toBeGreaterThan(0.8);
   });
 
   it('calls +100% against five past runs, one of them on a 3× slower runner, a regression', () => {
