@@ -88,19 +88,19 @@ describe('events', () => {
 
   // These three at once, each on a runner of its own: their verdicts are not what they test (pass
   // or fail), and none saves a baseline or comments where another looks.
+  const targetRun = (folder: string, branch: string, prNumber: number) =>
+    world.runStep({
+      event: 'pull_request_target',
+      prNumber,
+      headSha,
+      baseSha,
+      workspace: checkout(folder, branch),
+      runnerTemp: world.newRunnerTemp(),
+    });
   it.concurrent(
     "pull_request_target with the PR's head checked out runs A/B against the base and comments about that head",
     async () => {
-      const workspace = checkout('target-head', 'feature');
-      const runnerTemp = world.newRunnerTemp();
-      const run = await world.runStep({
-        event: 'pull_request_target',
-        prNumber: 32,
-        headSha,
-        baseSha,
-        workspace,
-        runnerTemp,
-      });
+      const run = await targetRun('target-head', 'feature', 32);
       expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
       expect(run.outputs.mode).toBe('ab');
       expect(run.outputs.baseline).toBe('found');
@@ -114,16 +114,7 @@ describe('events', () => {
   it.concurrent(
     'pull_request_target with the merge ref checked out (the head as a parent) runs and says which commit it holds',
     async () => {
-      const workspace = checkout('target-merge', 'pr-merge');
-      const runnerTemp = world.newRunnerTemp();
-      const run = await world.runStep({
-        event: 'pull_request_target',
-        prNumber: 34,
-        headSha,
-        baseSha,
-        workspace,
-        runnerTemp,
-      });
+      const run = await targetRun('target-merge', 'pr-merge', 34);
       expect(run.outputs.verdict, run.stdout).toMatch(/^(pass|fail)$/);
       expect(run.outputs.mode).toBe('ab');
       expect(run.stdout).toContain(
