@@ -5,7 +5,7 @@
 // its own, fixed share of the family's α, and the shares add up to α: whatever the looks have in
 // common, P(any false regression) ≤ Σ P(one at look k) ≤ Σ α·share_k = α (a union bound over the
 // looks; Bonferroni's, as Holm's is over the metrics). A later look tests only the metrics still
-// undecided, in the first look's family size, and a verdict reached at one look is final.
+// undecided, in the first look's family, and a verdict reached at one look is final.
 //
 // This file holds the judgement over looks (compareSequential: pure, and the same on a results file
 // judged again later, since the file records its looks) and the plan of the next step (which
@@ -32,18 +32,13 @@ import {
 /** The planned window is look 0; a run may be extended this many times. Two steps: each adds
  * enough data to change a verdict (half the budget), and few looks keep each look's α large. */
 export const EXTENSION_STEPS = 2;
-/** The planned window's share of α when a stored-mode run may be extended; the rest is split
- * evenly over the steps. A stored run's latencies carry the runner-noise prior or the history's
- * spread, which a longer run does not shrink, so it extends rarely (for a thin tail, the error
- * rate) and is decided at look 0: with 10 tests its Holm threshold moves from 0.0050 to 0.0038
- * (about 3% on the critical t), while each step keeps 0.00625. */
+/** A stored-mode run's planned window's share of α; the rest is split over the steps. Its latencies
+ * carry the runner-noise prior or the history's spread, which more data does not shrink, so it is
+ * decided at look 0 (with 10 tests its Holm threshold moves from 0.0050 to 0.0038). */
 export const FIRST_LOOK_SHARE = 0.75;
-/** In A/B mode every look gets the same share. There a run runs on until each metric sees
- * compare.detect's change, so a small real change is decided at the last looks, with up to 4× the
- * planned data: a third of α each raised the power at a change 2 planned standard errors large
- * from 60% to 87% (with the planner's futility slack) against 0.75/0.125/0.125 in a model of
- * three looks (docs/design/statistics.md, "Why looking again stays honest"), and costs a
- * change decided in the planned window 0.27 on its critical z. */
+/** An A/B look's share: the same for every look, since a run goes on until it sees compare.detect's
+ * change and small changes are decided late (docs/design/statistics.md, "Why looking again stays
+ * honest": at 2 planned standard errors found in 87% of a model's runs, against 60%). */
 export const AB_LOOK_SHARE = 1 / (EXTENSION_STEPS + 1);
 
 /** The share of α of each look: [1] for a run that cannot be extended. */
@@ -75,8 +70,7 @@ export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolea
 
 const key = (scenario: string, metric: MetricName) => `${scenario}\u0000${metric}`;
 
-/** The tests of a judged look that were in its Holm family (decide.ts outsideFamily), per metric:
- * its own test and its whole-run second test. */
+/** Per metric, its tests in a judged look's Holm family (Draft.outsideFamily): its own and a second. */
 function familyOf(comparison: Comparison): Map<string, number> {
   const family = new Map<string, number>();
   for (const metric of comparison.scenarios.flatMap((scenario) => scenario.metrics)) {
@@ -318,12 +312,9 @@ function stepMs(scenario: ScenarioResult, budgetMs: number): number {
   return segments * segmentMs;
 }
 
-/**
- * Which scenarios the next step extends, for how long and why, after `look` was judged as
- * `comparison`. A scenario extends when one of its metrics is inconclusive only for lack of data
- * and the budget's data could decide it (judged on its interval shrinking as 1/√n); nothing
- * extends once the steps are spent.
- */
+/** Which scenarios the next step extends, for how long and why, after `look` was judged as
+ * `comparison`: one whose metric is inconclusive only for lack of data that the budget could
+ * decide (its interval shrinking as 1/√n); none once the steps are spent. */
 export function planExtension(input: {
   comparison: Comparison;
   results: Results;
@@ -435,13 +426,9 @@ function detectOutOfReach(
   return `its MDE would still be ${detectFigure(metric, atBudget)} at the budget, far from the ${detectFigure(metric, target)} it targets`;
 }
 
-/**
- * How far beyond the estimate, in its standard errors now, the planner looks for a change the
- * budget could decide. With 0 (the estimate as it stands) a change two planned standard errors
- * large was found in 60% of runs of a three-look model, against 84% when every run went to its
- * budget; with 1, 87% with equal shares, while an A/A run's mean length grew from 1.3 to 2.3
- * planned windows among runs the detect target alone would not extend.
- */
+/** How far beyond the estimate, in its standard errors now, the planner looks for a change the
+ * budget could decide (0: the estimate as it stands, which found a change of 2 planned standard
+ * errors in 60% of a model's runs; 1: 87%, bench/stats/look-shares.py). */
 export const FUTILITY_SLACK = 1;
 
 /** Why more data within the budget would not decide `metric`; undefined when it could. */
@@ -496,8 +483,7 @@ function whyNotExtend(
   const effect = Math.abs(effectOf(metric));
   const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
   const critical = tQuantile(1 - context.lastAlpha / (2 * context.familySize), df);
-  // Judged on a change one standard error beyond the estimate, not on the estimate: a real change
-  // that read small in the planned window by chance would otherwise never get the data to show.
+  // A real change that read small in the planned window by chance still gets the data to show.
   const reach = effect + FUTILITY_SLACK * metric.standardError;
   const couldDecide = reach >= minEffect && reach >= critical * se;
   const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
