@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Results } from '../../src/core/types/results.js';
+import { alphaShares } from '../../src/core/compare/sequential.js';
 import { findResultsProblem } from '../../src/core/results/read.js';
 import { sharedBundleDir } from '../bundle.js';
 import { serverSource } from '../fakes/ab-checkouts.js';
@@ -100,7 +101,9 @@ describe('perfgate gate with compare.extend', () => {
     expect(out.results!.ab!.base.scenarios[0]!.segments).toHaveLength(scenario.segments.length);
     expect(scenario.segments.length).toBe(looks.at(-1)!.segments);
     expect(looks[1]?.undecided).toContain('p50');
-    expect(out.results!.sequential?.alphaShares).toEqual([0.75, 0.125, 0.125]);
+    // An A/B run: every look gets the same share of α.
+    expect(out.results!.sequential?.alphaShares).toEqual(alphaShares(true, true));
+    expect(out.results!.sequential?.alphaShares).toEqual([1 / 3, 1 / 3, 1 / 3]);
     expect(out.stderr).toMatch(
       /api: .*p50.* undecided; measuring \d s more \(extension 1 of at most 2, compare\.extend\)/,
     );
