@@ -45,7 +45,7 @@ export interface MetricComparison {
    * (against the runner-noise prior alone) the test with that prior PRIOR_ROBUSTNESS times larger. */
   decidedBy?: 'pairs' | 'whole-run' | 'robust-prior' | 'gross-shift';
   /** Its test could not have decided in this run (a thin tail, an error rate with no error), so it
-   * was left out of Holm's family and spent none of α (src/core/compare/decide.ts outsideFamily). */
+   * was left out of Holm's family and spent none of α (set by src/core/compare/paired.ts outOfReach). */
   outsideFamily?: true;
   /** Why a verdict is inconclusive or was held back: typed values, put into words by the reports
    * (src/core/report/reasons.ts describeReason). */
