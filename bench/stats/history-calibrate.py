@@ -133,14 +133,15 @@ def per_cut(K, cells):
 
 def one_bad_power(cells, rows):
     """+20 sd found at the first Holm step, in the cells with one bad run, the worst of them."""
-    row = {c: (lam, nu) for c, lam, nu in rows}
-    top = max(row)
+    first = {c: lam * stats.t.ppf(1 - FIRST_HOLM / 2, nu) for c, lam, nu in rows}
+    top = max(first)
     worst = 1.0
     for (_, bad), (e, den, cut) in cells.items():
         if bad != 1:
             continue
-        first = np.array([row.get(int(c), row[top])[0] * stats.t.ppf(1 - FIRST_HOLM / 2, row.get(int(c), row[top])[1]) for c in range(int(cut.max()) + 1)])
-        worst = min(worst, float(np.mean((e + SHIFTS[1]) / den > first[cut])))
+        # A count beyond the listed rows reads the largest (the product's rule).
+        critical = np.array([first.get(c, first[top]) for c in range(int(cut.max()) + 1)])
+        worst = min(worst, float(np.mean((e + SHIFTS[1]) / den > critical[cut])))
     return worst
 
 

@@ -76,7 +76,7 @@ export function twoSided(pValue: number): number {
 
 /**
  * The run-level step of every method: Holm over all scenario × metric tests of the run that
- * produced a p-value and could decide (Draft.outsideFamily), each test's minimum detectable effect once
+ * produced a p-value and could decide (MetricComparison.outsideFamily), each test's minimum detectable effect once
  * the family's size is known, then each verdict. Fills in the drafts' comparisons. `padding`: at a
  * later look of an extended run, the first look's tests this look does not test again, which
  * count as p = 1 so that choosing what to test again cannot loosen Holm.
@@ -87,8 +87,7 @@ export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0):
   // Tests that could not decide spend no α (as Tarone 1990 leaves out tests that cannot reach
   // significance): they could not have been a false regression, and whether they are left out is
   // set by the run's design, not by the latencies the other tests read (paired.ts).
-  const outside = new Set(withP.filter((draft) => draft.outsideFamily === true));
-  for (const draft of outside) draft.comparison.outsideFamily = true;
+  const outside = new Set(withP.filter((draft) => draft.comparison.outsideFamily === true));
   const tested = withP.filter((draft) => !outside.has(draft));
   const second = drafts.filter((draft) => draft.wholeRun !== undefined && !outside.has(draft));
   for (const draft of second) {

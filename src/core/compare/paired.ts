@@ -272,7 +272,7 @@ function compareScenarioPaired(
         quantileMs: baseQuantileMs,
       }),
     );
-    if (outOfReach(metric, guards, head, base, isOpen)) draft.outsideFamily = true;
+    if (outOfReach(metric, guards, head, base, isOpen)) draft.comparison.outsideFamily = true;
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a

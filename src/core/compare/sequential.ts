@@ -70,7 +70,7 @@ export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolea
 
 const key = (scenario: string, metric: MetricName) => `${scenario}\u0000${metric}`;
 
-/** Per metric, its tests in a judged look's Holm family (Draft.outsideFamily): its own and a second. */
+/** Per metric, its tests in a judged look's Holm family (MetricComparison.outsideFamily): its own and a second. */
 function familyOf(comparison: Comparison): Map<string, number> {
   const family = new Map<string, number>();
   for (const metric of comparison.scenarios.flatMap((scenario) => scenario.metrics)) {

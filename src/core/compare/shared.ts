@@ -79,9 +79,6 @@ export interface Draft {
   gross?: GrossShift;
   /** Duet: three quarters of the blocks have the head at least DUET_GROSS_RATIO times the base. */
   pairedGross?: PairedGrossShift;
-  /** No outcome of this test could be a verdict in this run, for a reason set by the run's design,
-   * so it spends none of Holm's α (decide.ts decideRun; paired.ts says when). */
-  outsideFamily?: boolean;
 }
 
 export interface Context {
