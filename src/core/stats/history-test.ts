@@ -117,13 +117,13 @@ export function historyCalibration(k: number, cut = 0): { lambda: number; nu: nu
  * λ and ν come from simulating this whole procedure (bench/stats/history-calibrate.py) per K and
  * per number of runs left out, on normal and t₄ run-to-run noise with 0–2 bad runs, because real
  * runners have heavy tails and a t(K − 1) reference rejected 1.7–2.6× its level on t₄ noise. The
- * level is held over all the draws of each kind of history, at every level from 5% down to 0.05%:
- * a clean history that lost a good run by chance (Qn was small: 6–8% of them at K = 5) keeps a
- * remainder tighter than the noise, and when those draws set the row of one run left out, as they
- * did when each row was held over its own draws only, a history with one real bad run of five found
- * +20 sd in 30% of runs. Over all draws they spend part of the level instead, and the rows take the
- * split of it that finds the most at +8 and +20 sd. t₃-tailed noise is not covered and rejects
- * somewhat above the level (docs/design/statistics.md). The floor is the smallest run-to-run
+ * level is held per number of runs left out, at every level from 5% down to 0.05%, except where
+ * that would blind a history with one bad run: at K = 5 a clean history that lost a good run by
+ * chance (Qn was small: 6–8% of them) keeps a remainder tighter than the noise, and those draws set
+ * the row of one run left out so wide that one real bad run of five hid +20 sd in 70% of runs.
+ * There the level is held over all the draws of each kind of history, which they then share.
+ * t₃-tailed noise is not covered, nor t₄ fully at K = 6–10 (up to 1.7× the level at 0.05/6;
+ * docs/design/statistics.md). The floor is the smallest run-to-run
  * spread the caller will believe (it bounds Qn and s′ from below): K near-identical runs are not
  * evidence of a runner with no noise.
  * A non-finite x or past value gives no test (p = NaN), never p = 0.
