@@ -2,7 +2,7 @@
 // so near a full core it is the bottleneck) and its event-loop delay (every late callback is time
 // added to a measured latency or a request sent late).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { LATE_START_MS } from '../core/config/defaults.js';
+import { LATE_START_MS, START_DELAY_STEPS_MS } from '../core/config/defaults.js';
 import { formatCount, formatMs } from '../core/report/format.js';
 
 export interface GeneratorLoad {
@@ -47,6 +47,27 @@ export function startGeneratorWatch(): GeneratorWatch {
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** A variant's start delays so far in the measured window (open model). */
+export interface StartDelayCounts {
+  lateStarts: number;
+  maxStartDelayMs: number;
+  /** Per START_DELAY_STEPS_MS step: how many started more than it late. */
+  readonly startsLaterThan: number[];
+}
+
+export function noStartDelays(): number[] {
+  return START_DELAY_STEPS_MS.map(() => 0);
+}
+
+/** Counts one measured request that started `lateMs` after its intended time. */
+export function recordStartDelay(counts: StartDelayCounts, lateMs: number): void {
+  if (lateMs > SATURATION.lateStartMs) counts.lateStarts += 1;
+  if (lateMs > counts.maxStartDelayMs) counts.maxStartDelayMs = lateMs;
+  // The steps ascend, and most starts are under the first: usually one comparison.
+  for (let i = 0; i < START_DELAY_STEPS_MS.length && lateMs > START_DELAY_STEPS_MS[i]!; i++)
+    counts.startsLaterThan[i]! += 1;
 }
 
 export const SATURATION = {

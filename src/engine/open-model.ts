@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ScenarioConfig } from '../core/types/config.js';
 import type { Connection } from './connection.js';
-import { SATURATION } from './generator-watch.js';
+import { recordStartDelay } from './generator-watch.js';
 import type { Phase } from './plan.js';
 import type { DispatchRequest } from './request-builder.js';
 import type { ArrivalSchedule } from './schedule.js';
@@ -129,9 +129,7 @@ export class OpenModel {
         }
         if (inWindow) {
           variant.sent += 1;
-          const lateMs = now - intended;
-          if (lateMs > SATURATION.lateStartMs) variant.lateStarts += 1;
-          if (lateMs > variant.maxStartDelayMs) variant.maxStartDelayMs = lateMs;
+          recordStartDelay(variant, now - intended);
         }
         host.send(connection, request, intended, now);
       }

@@ -16,7 +16,7 @@ import { ClosedModel } from './closed-model.js';
 import type { Connection } from './connection.js';
 import { RequestTimeoutError } from './error-class.js';
 import type { GeneratorWatch } from './generator-watch.js';
-import { startGeneratorWatch } from './generator-watch.js';
+import { noStartDelays, startGeneratorWatch } from './generator-watch.js';
 import type { ModelHost } from './open-model.js';
 import { OpenModel } from './open-model.js';
 import type { PairOrder, Phase, Plan } from './plan.js';
@@ -364,10 +364,11 @@ class ScenarioRun implements ModelHost {
 
   // ------------------------------------------------------------------ contention per segment
 
-  /** Late starts so far of the variants the phase drives (a duet's pair shares its segments). */
-  private phaseLateStarts(): number {
-    let total = 0;
-    for (const index of this.phase.variants) total += this.variants[index]!.lateStarts;
+  /** Start delays so far of the variants the phase drives (a duet's pair shares its segments). */
+  private phaseStarts(): number[] {
+    const total = noStartDelays();
+    for (const index of this.phase.variants)
+      this.variants[index]!.startsLaterThan.forEach((count, i) => (total[i]! += count));
     return total;
   }
 
@@ -376,7 +377,7 @@ class ScenarioRun implements ModelHost {
     if (!this.sending) return;
     if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
       this.sampledPhase = this.phaseIndex;
-      this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseLateStarts());
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseStarts());
       this.nextBoundaryMs = this.measureStartMs + this.segmentMs;
     }
     if (this.sampler && now >= this.nextBoundaryMs) this.closeSegments(now);
@@ -387,7 +388,7 @@ class ScenarioRun implements ModelHost {
     const atMs = Math.min(now, this.phaseEndMs - 1e-3);
     if (!this.sampler || atMs < this.nextBoundaryMs) return;
     const crossed = Math.floor((atMs - this.nextBoundaryMs) / this.segmentMs) + 1;
-    this.sampler.close(this.phaseLateStarts(), crossed);
+    this.sampler.close(this.phaseStarts(), crossed);
     this.nextBoundaryMs += crossed * this.segmentMs;
   }
 
@@ -398,7 +399,7 @@ class ScenarioRun implements ModelHost {
     this.sampler = undefined;
     this.closeSegments(now);
     const measuredMs = Math.max(0, Math.min(now, this.phaseEndMs) - this.measureStartMs);
-    const samples = sampler.finish(this.phaseLateStarts(), Math.ceil(measuredMs / this.segmentMs));
+    const samples = sampler.finish(this.phaseStarts(), Math.ceil(measuredMs / this.segmentMs));
     // Segment i of a variant's window covers [i·segmentMs, (i+1)·segmentMs): an alternating slot
     // starts at its own segment, a duet's window at 0 for both variants.
     const first = Math.round(this.phase.windowStartMs / this.segmentMs);

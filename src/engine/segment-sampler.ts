@@ -4,6 +4,7 @@
 // competing CPU, yet it makes the p99 of the segments it hit; per segment it shows, and the
 // comparison can leave those segments out (src/core/contention.ts).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { LATE_START_MS, START_DELAY_STEPS_MS } from '../core/config/defaults.js';
 import type { SegmentContention } from '../core/types/results.js';
 
 /** Cumulative CPU seconds of the whole machine (busy, steal) and of the services under test,
@@ -14,7 +15,23 @@ interface Snapshot {
   at: number;
   ownUs: number;
   machine: ReturnType<CpuProbe>;
-  lateStarts: number;
+  /** Cumulative start delays per START_DELAY_STEPS_MS step. */
+  starts: readonly number[];
+}
+
+const LATE_STEP = START_DELAY_STEPS_MS.indexOf(LATE_START_MS);
+
+/** The segment's start delays: the counts that grew between two snapshots. */
+function startsBetween(
+  from: readonly number[],
+  to: readonly number[],
+): Pick<SegmentContention, 'lateStarts' | 'startsLaterThan'> {
+  const startsLaterThan: { ms: number; count: number }[] = [];
+  START_DELAY_STEPS_MS.forEach((ms, i) => {
+    const count = (to[i] ?? 0) - (from[i] ?? 0);
+    if (count > 0) startsLaterThan.push({ ms, count });
+  });
+  return { lateStarts: (to[LATE_STEP] ?? 0) - (from[LATE_STEP] ?? 0), startsLaterThan };
 }
 
 /** The delay monitor's timer period; its samples include it, so it is taken off again. */
@@ -34,13 +51,13 @@ export class SegmentSampler {
 
   constructor(
     private readonly probe: CpuProbe | undefined,
-    lateStarts: number,
+    starts: readonly number[],
   ) {
     this.delay.enable();
-    this.previous = this.snapshot(lateStarts);
+    this.previous = this.snapshot(starts);
   }
 
-  private snapshot(lateStarts: number): Snapshot {
+  private snapshot(starts: readonly number[]): Snapshot {
     const cpu = process.cpuUsage();
     let machine: ReturnType<CpuProbe>;
     try {
@@ -48,22 +65,23 @@ export class SegmentSampler {
     } catch {
       machine = undefined; // a probe that fails leaves the segment without machine figures
     }
-    return { at: performance.now(), ownUs: cpu.user + cpu.system, machine, lateStarts };
+    return { at: performance.now(), ownUs: cpu.user + cpu.system, machine, starts: [...starts] };
   }
 
   /** Ends `segments` segments at once (more than one when a timer ran late past a boundary: they
-   * share the one measurement); `lateStarts` is the run's count so far. */
-  close(lateStarts: number, segments = 1): void {
+   * share the one measurement); `starts` is the run's start-delay counts so far. */
+  close(starts: readonly number[], segments = 1): void {
     if (this.done) return;
-    const now = this.snapshot(lateStarts);
+    const now = this.snapshot(starts);
     const seconds = (now.at - this.previous.at) / 1000;
     const last = this.samples[this.samples.length - 1];
     if (seconds < MIN_SAMPLE_SECONDS && last) {
       // CPU times come in 10 ms ticks: over a few ms they say nothing, so a sliver at the end of
       // the window shares its neighbour's figures.
-      for (let i = 0; i < Math.max(1, segments); i++)
-        this.samples.push({ ...last, lateStarts: i === 0 ? now.lateStarts - this.previous.lateStarts : 0 });
-      this.previous = { ...this.previous, lateStarts: now.lateStarts };
+      const startsHere = startsBetween(this.previous.starts, now.starts);
+      const none = startsBetween(now.starts, now.starts);
+      for (let i = 0; i < Math.max(1, segments); i++) this.samples.push({ ...last, ...(i === 0 ? startsHere : none) });
+      this.previous = { ...this.previous, starts: now.starts };
       return;
     }
     const delayP99Ms = this.delay.count > 0 ? Math.max(0, this.delay.percentile(99) / 1e6 - RESOLUTION_MS) : 0;
@@ -72,7 +90,7 @@ export class SegmentSampler {
     const sample: SegmentContention = {
       generatorCores: round(ownCores, 3),
       loopDelayP99Ms: round(delayP99Ms, 3),
-      lateStarts: now.lateStarts - this.previous.lateStarts,
+      ...startsBetween(this.previous.starts, now.starts),
     };
     const before = this.previous.machine;
     const after = now.machine;
@@ -88,9 +106,9 @@ export class SegmentSampler {
   }
 
   /** Closes the open segment, if `segmentCount` says there is one, and stops the monitor. */
-  finish(lateStarts: number, segmentCount: number): SegmentContention[] {
+  finish(starts: readonly number[], segmentCount: number): SegmentContention[] {
     if (!this.done) {
-      if (this.samples.length < segmentCount) this.close(lateStarts);
+      if (this.samples.length < segmentCount) this.close(starts);
       this.done = true;
       this.delay.disable();
     }

@@ -10,7 +10,7 @@ import type { Connection, ConnectionOwner } from './connection.js';
 import { maskText } from '../core/mask.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
-import { explainSaturation } from './generator-watch.js';
+import { explainSaturation, noStartDelays } from './generator-watch.js';
 import { paramsOf } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { SpokenProtocol, Transport, TransportKind } from './transport.js';
@@ -56,6 +56,8 @@ export class Variant implements ConnectionOwner {
   dropped = 0;
   lateStarts = 0;
   maxStartDelayMs = 0;
+  /** Per START_DELAY_STEPS_MS step, cumulative: the run's sampler takes each segment's share. */
+  readonly startsLaterThan = noStartDelays();
   warmDropped = 0;
   // warm-up
   warmCompleted = 0;

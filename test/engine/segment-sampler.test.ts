@@ -71,6 +71,17 @@ describe('per-segment contention', () => {
     expect(s0!.lateStarts + s3!.lateStarts).toBeLessThan(10);
     // Every late start of the run is in some segment.
     expect(contention.reduce((sum, sample) => sum + sample!.lateStarts, 0)).toBe(result.generator.lateStarts);
+    // The start delays per step: the block's 200 ms shows past 100 ms in segment 1; the counts
+    // fall as the steps rise, and the 10 ms step is the segment's late starts.
+    const laterThan = (sample: typeof s1, ms: number) =>
+      sample!.startsLaterThan!.find((step) => step.ms === ms)?.count ?? 0;
+    expect(laterThan(s1, 100)).toBeGreaterThanOrEqual(10);
+    expect(laterThan(s0, 100) + laterThan(s3, 100)).toBe(0);
+    for (const sample of [s0, s1, s2, s3]) {
+      expect(laterThan(sample, 10)).toBe(sample!.lateStarts);
+      const counts = sample!.startsLaterThan!.map((step) => step.count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    }
   });
 
   it('records loop delay and late starts without a probe, and no machine figures', async () => {

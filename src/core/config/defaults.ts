@@ -60,6 +60,29 @@ export const MIN_SEGMENTS = 4;
  * them so (engine/generator-watch.ts), and a stored comparison bounds the others' start delay by it
  * (compare/gross-shift.ts). Not a setting. */
 export const LATE_START_MS = 10;
+/** Start delays counted per segment: how many requests started more than each of these late
+ * (SegmentContention.startsLaterThan). A stored comparison bounds a segment's own latencies by the
+ * step that suits it (compare/gross-shift.ts): a generator 60 ms behind now and then, whose other
+ * starts were under a millisecond late, leaves a 4 ms service readable, which a single 10 ms step
+ * did not. They run past the longest start delay a run could have (a timeout's worth). */
+export const START_DELAY_STEPS_MS: readonly number[] = [
+  0.25,
+  0.5,
+  1,
+  2,
+  5,
+  LATE_START_MS,
+  20,
+  50,
+  100,
+  200,
+  500,
+  1000,
+  2000,
+  5000,
+  10_000,
+  30_000,
+];
 /** Deprecated (ignored): kept so that configs that set compare.noiseFloor still load. */
 export const DEFAULT_NOISE_FLOOR = 0.15;
 export const DEFAULT_HISTORY_LENGTH = 10;

@@ -88,6 +88,13 @@ function mergeContention(list: (SegmentContention | undefined)[]): SegmentConten
   const steal = maxOf(present.map((c) => c.stealCores));
   if (other !== undefined) contention.otherCores = other;
   if (steal !== undefined) contention.stealCores = steal;
+  // Each step's count adds up over the shards; a shard from before the steps leaves them unknown.
+  if (present.every((c) => c.startsLaterThan !== undefined)) {
+    const byStep = new Map<number, number>();
+    for (const c of present)
+      for (const { ms, count } of c.startsLaterThan!) byStep.set(ms, (byStep.get(ms) ?? 0) + count);
+    contention.startsLaterThan = [...byStep].sort(([a], [b]) => a - b).map(([ms, count]) => ({ ms, count }));
+  }
   return contention;
 }
 

@@ -49,6 +49,10 @@ export interface SegmentContention {
   loopDelayP99Ms: number;
   /** Open model: requests intended in this segment that started more than 10 ms late. */
   lateStarts: number;
+  /** Open model: how many started more than `ms` late, for each of the engine's steps
+   * (START_DELAY_STEPS_MS) that any request passed; empty when none started 0.25 ms late. Counts
+   * all variants that share the segment (a duet's pair). Absent in results from before 2026-12. */
+  startsLaterThan?: { ms: number; count: number }[];
 }
 
 export interface TimelinePoint {

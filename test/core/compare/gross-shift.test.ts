@@ -95,6 +95,47 @@ describe('a gross shift', () => {
     expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
   });
 
+  it('reads a busy 2.8× head whose generator fell behind now and then by the start delays it counted', () => {
+    // As in a busy run: 1.6 → 4.4 ms, 3% of the requests 10–60 ms late, the loop later than the
+    // baseline's; the other starts within a millisecond or two of their time.
+    const base = run(60, { medianMs: 1.6 }, 1.7);
+    const current = run(61, { medianMs: 4.4, saturated: true }, 1.2, 25);
+    // Each step's share of a segment's requests that started later than it.
+    const withSteps = (results: Results, laterThanOneMs: number) => {
+      const shares: [number, number][] = [
+        [0.25, Math.max(0.2, laterThanOneMs)],
+        [0.5, Math.max(0.1, laterThanOneMs)],
+        [1, laterThanOneMs],
+        [2, Math.max(0.035, laterThanOneMs - 0.01)],
+        [5, Math.max(0.033, laterThanOneMs - 0.02)],
+        [10, 0.033],
+        [20, 0.02],
+        [50, 0.005],
+      ];
+      for (const segment of results.scenarios[0]!.segments) {
+        segment.contention!.loopDelayP99Ms = 12;
+        segment.contention!.startsLaterThan = shares.map(([ms, share]) => ({
+          ms,
+          count: Math.round(share * segment.count),
+        }));
+      }
+    };
+    withSteps(current, 0.05);
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)?.segments).toBe(15);
+    expect(judge(current, base)).toMatchObject({ verdict: 'regression', decidedBy: 'gross-shift' });
+    // Results from before the per-step counts: 10 ms comes off, and nothing is left to call.
+    for (const segment of current.scenarios[0]!.segments) delete segment.contention!.startsLaterThan;
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+    // The same counts in an A/A pair: the bound stays under the baseline's slowest segment.
+    const same = run(62, { medianMs: 1.6, saturated: true }, 1.2, 25);
+    withSteps(same, 0.05);
+    expect(grossShift('p50', same.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+    // Most starts 1–10 ms late: the generator could have added up to 10 ms to the median, and the
+    // rule no longer speaks.
+    withSteps(current, 0.8);
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+  });
+
   it('fails it with a history too, against the newest stored run', () => {
     let history: Baseline | undefined;
     for (let i = 0; i < 6; i++)

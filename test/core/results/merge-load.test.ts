@@ -168,6 +168,50 @@ describe('merging load shards', () => {
     expect(merged.shards?.[1]).toMatchObject({ index: 2, saturated: true, cpuCores: 0.95, requests: { ko: 20 } });
   });
 
+  it("adds the shards' start delays per step, and keeps none when a shard did not count them", () => {
+    const withStarts = (starts: { ms: number; count: number }[] | undefined) => {
+      const scenario = resultFrom('s', [1000, 2000, 3000, 4000], 0, 10_000);
+      for (const segment of scenario.segments)
+        segment.contention = {
+          generatorCores: 0.1,
+          loopDelayP99Ms: 2,
+          lateStarts: 1,
+          otherCores: 0.2,
+          stealCores: 0,
+          ...(starts ? { startsLaterThan: starts } : {}),
+        };
+      return scenario;
+    };
+    const merge = (a: ScenarioResult, b: ScenarioResult) =>
+      mergeLoadScenario([
+        { path: 'a.json', shardIndex: 1, shardCount: 2, scenario: a },
+        { path: 'b.json', shardIndex: 2, shardCount: 2, scenario: b },
+      ]);
+    const merged = merge(
+      withStarts([
+        { ms: 0.25, count: 3 },
+        { ms: 1, count: 1 },
+        { ms: 10, count: 1 },
+      ]),
+      withStarts([
+        { ms: 0.25, count: 2 },
+        { ms: 1, count: 2 },
+        { ms: 10, count: 1 },
+      ]),
+    );
+    for (const segment of merged.segments)
+      expect(segment.contention).toMatchObject({
+        lateStarts: 2,
+        startsLaterThan: [
+          { ms: 0.25, count: 5 },
+          { ms: 1, count: 3 },
+          { ms: 10, count: 2 },
+        ],
+      });
+    const older = merge(withStarts([{ ms: 0.25, count: 3 }]), withStarts(undefined));
+    for (const segment of older.segments) expect(segment.contention?.startsLaterThan).toBeUndefined();
+  });
+
   it('aligns segments on wall clock and keeps only those every shard contributed to', () => {
     const values = Array.from({ length: 100 }, (_, i) => 1000 + i);
     const early = resultFrom('s', values, 0, 10_000, { startTime: at(0) });
