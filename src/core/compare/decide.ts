@@ -213,10 +213,13 @@ export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0):
       },
     ];
   }
-  for (const { comparison, holdNoChange } of drafts) {
-    if (holdNoChange === undefined || comparison.verdict !== 'no change') continue;
+  for (const { comparison, holds } of drafts) {
+    const hold = holds?.find((candidate) => candidate.verdicts.includes(comparison.verdict));
+    if (hold === undefined) continue;
+    if (comparison.verdict !== 'no change') comparison.reasons = [];
     comparison.verdict = 'inconclusive';
-    comparison.reasons.push(holdNoChange);
+    delete comparison.decidedBy;
+    comparison.reasons.push(hold.reason);
   }
   // A change judged against the configured runner-noise prior, not a spread measured on this
   // runner, fails the gate only when no runner PRIOR_ROBUSTNESS times as noisy as the prior could

@@ -11,11 +11,8 @@
 // The rule here asks only what those causes can do, segment by segment:
 // - the generator: a segment where it kept up as well as in the baseline (no late start, its event
 //   loop no later at p99 than in the baseline's worst segment) is read as measured: the baseline's
-//   segments show what that generator added. Elsewhere the engine counted, per segment, the
-//   requests that started more than d late for each step d of START_DELAY_STEPS_MS (0.25 ms to
-//   30 s), so the service's own percentile in a segment is at least the measured one at
-//   (p − the share later than d) less d, for the d that gives the most (and at least the measured
-//   one less the run's largest start delay). On a quiet machine a 2.8× head (1.4–2.6 ms →
+//   segments show what that generator added. Elsewhere the segment's start delays bound what the
+//   generator added (generator-bound.ts). On a quiet machine a 2.8× head (1.4–2.6 ms →
 //   4.8–5.4 ms) was left at p = 0.07 by a baseline that stepped halfway; on a busy one a 2.8× head
 //   (1.6 → 4.4 ms) whose generator started 71 of 2,150 requests 10–60 ms late passed, when a single
 //   10 ms step took more than the whole change off every segment with a late start;
@@ -38,10 +35,8 @@ import { segmentQuantileUs } from '../stats/paired.js';
 import { tQuantile } from '../stats/t-distribution.js';
 import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
 import { OTHER_LOAD_CHANGE_CORES } from './guards.js';
-import { LATE_START_MS, MIN_SEGMENTS, START_DELAY_STEPS_MS } from '../config/defaults.js';
-
-/** A generator that used this much CPU itself may have delayed its own requests: no gross shift. */
-export const GENERATOR_BUSY_CORES = 0.5;
+import { MIN_SEGMENTS } from '../config/defaults.js';
+import { GENERATOR_BUSY_CORES, laterThanOf, leastOwnQuantileUs } from './generator-bound.js';
 
 export interface GrossShift {
   /** ln(the median segment's lower bound / the slowest baseline segment): above 0. */
@@ -64,7 +59,7 @@ export function grossShiftMargin(gross: GrossShift, alpha: number, tests: number
 }
 
 /**
- * The service's own percentile in one segment, at least (µs): see the file's comment. A segment
+ * The service's own percentile in one segment, at least (µs): see generator-bound.ts. A segment
  * whose generator kept up as well as in the baseline (no late start, its event loop's p99 delay no
  * more than the baseline's worst segment's) is taken as measured: its generator added no more
  * than the baseline's did, and the comparison is with the baseline's slowest segment.
@@ -76,23 +71,14 @@ function lowerBoundUs(
   percentile: number,
   baselineLoopP99Ms: number,
 ): number {
-  const record = scenario.segments[segment];
-  const count = record?.count ?? 0;
-  const late = record?.contention?.lateStarts ?? 0;
-  const measured = segmentQuantileUs(run, segment, percentile);
-  const loopP99Ms = record?.contention?.loopDelayP99Ms;
-  if (late === 0 && loopP99Ms !== undefined && loopP99Ms <= baselineLoopP99Ms) return measured;
-  const bounds = [measured - 1000 * scenario.generator.maxStartDelayMs];
-  // Per step d: the requests that started within d of their time lost at most d to the generator.
-  const steps = record?.contention?.startsLaterThan;
-  const later = steps
-    ? START_DELAY_STEPS_MS.map((ms) => ({ ms, count: steps.find((step) => step.ms === ms)?.count ?? 0 }))
-    : [{ ms: LATE_START_MS, count: late }];
-  for (const { ms, count: laterThan } of later) {
-    const share = count > 0 ? (100 * laterThan) / count : 100;
-    if (percentile - share > 0) bounds.push(segmentQuantileUs(run, segment, percentile - share) - 1000 * ms);
-  }
-  return Math.max(0, ...bounds.filter(Number.isFinite));
+  const record = scenario.segments[segment]!;
+  const measuredUs = (q: number) => segmentQuantileUs(run, segment, q);
+  const loopP99Ms = record.contention?.loopDelayP99Ms;
+  if (record.contention?.lateStarts === 0 && loopP99Ms !== undefined && loopP99Ms <= baselineLoopP99Ms)
+    return measuredUs(percentile);
+  const laterThan = laterThanOf([record]) ?? [];
+  const recorded = run.recorded[segment] ?? 0;
+  return leastOwnQuantileUs(measuredUs, percentile, recorded, laterThan, scenario.generator.maxStartDelayMs);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
 import { contentionGuard, pastContention, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { generatorGuard } from './generator-bound.js';
 import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, type PastScenario } from './shared.js';
 
 /** The past runs the test may use for this metric: those since the last level shift, with a note
@@ -89,16 +90,24 @@ export function compareWithHistory(
       { run: 'thinnest-past-run', okRequests: fewest },
     ]),
   );
-  add(saturationGuard(current, 'current'));
   const pastErrorRate = used.reduce((sum, entry) => sum + entry.errorRate, 0) / used.length;
   add(populationGuard(metric, current.errorRate, pastErrorRate));
   const draft = fromHistory(ctx, metric, current, used, guards, notes);
   const pastP50 = Math.exp(used.reduce((sum, entry) => sum + Math.log(Math.max(entry.p50, 1e-9)), 0) / used.length);
+  const past = pastContention(used, contention.cpuCount);
+  add(
+    generatorGuard({
+      saturated: saturationGuard(current, 'current'),
+      comparison: draft.comparison,
+      current,
+      contention: { current: contention, past },
+    }),
+  );
   add(
     contentionGuard({
       comparison: draft.comparison,
       current: contention,
-      past: pastContention(used, contention.cpuCount),
+      past,
       pastRun: 'past-runs',
       latencyMs: { past: pastP50, current: current.latencyMs.p50 },
     }),

@@ -277,7 +277,7 @@ function compareScenarioPaired(
     if (metric === 'error_rate' || test === undefined) continue;
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a
     // "no change" may be a diluted reading.
-    if (sharedLag) draft.holdNoChange = { kind: 'shared-lag' };
+    if (sharedLag) draft.holds = [{ reason: { kind: 'shared-lag' }, verdicts: ['no change'] }];
     // Alternate had a second test per percentile, the pooled change with a leave-one-pair-out
     // jackknife: anti-conservative at 12 pairs (it made 12 of 15 A/A false regressions in an
     // audit), so alternate now rests on the trimmed test alone.

@@ -10,6 +10,7 @@ import type {
   BaselineStatus,
   Reason,
   ThresholdResult,
+  Verdict,
 } from '../types/comparison.js';
 import type { GrossShift, PairedGrossShift } from './gross-shift.js';
 
@@ -58,9 +59,11 @@ export interface LookInput {
 export interface Draft {
   comparison: MetricComparison;
   guards: Reason[];
-  /** Why a "no change" cannot be trusted here while a regression or an improvement can: decideRun
-   * makes that verdict inconclusive with this reason. */
-  holdNoChange?: Reason;
+  /** Verdicts that cannot be trusted here while the others can, each with its reason: decideRun
+   * makes such a verdict inconclusive with that reason (a shared lag dilutes a change, so only a
+   * "no change" is held; a baseline whose generator fell behind measured slower than its service,
+   * so only a regression stands). */
+  holds?: { reason: Reason; verdicts: readonly Verdict[] }[];
   /** What the run-level step needs to state the minimum detectable effect once the family size
    * (the number of tests Holm adjusts over) is known: on the effect's scale. */
   power?: { standardError: number; df: number };

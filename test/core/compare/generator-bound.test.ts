@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../../src/core/compare/index.js';
+import { leastOwnQuantileUs } from '../../../src/core/compare/generator-bound.js';
+import { START_DELAY_STEPS_MS } from '../../../src/core/config/defaults.js';
+import { createRng } from '../../../src/core/stats/prng.js';
+import type { Results } from '../../../src/core/types/results.js';
+import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
+
+// A generator behind its schedule added its start delays to the latencies it measured: what it
+// can have added bounds the service's own percentile from below, and a stored comparison judges a
+// regression beyond that bound instead of holding every verdict back.
+
+/** The nearest-rank percentile of sorted values. */
+function rank(sorted: readonly number[], percentile: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((percentile / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+describe('the least own percentile', () => {
+  it('takes the step that leaves the most', () => {
+    // Measured latencies spread evenly over 0–100 ms; 10% started over 1 ms late, 1% over 10 ms.
+    const measuredUs = (q: number) => 1000 * q;
+    const laterThan = [
+      { ms: 0.25, count: 500 },
+      { ms: 1, count: 100 },
+      { ms: 10, count: 10 },
+    ];
+    expect(leastOwnQuantileUs(measuredUs, 50, 1000, laterThan, 60)).toBe(39_000);
+    // Every request started over 0.25 ms late and the largest delay is 60 ms: nothing is left.
+    expect(leastOwnQuantileUs(measuredUs, 50, 1000, [{ ms: 0.25, count: 1000 }], 60)).toBe(0);
+  });
+
+  it('is never above the service’s own percentile, whatever the delays (random runs)', () => {
+    const rng = createRng(7);
+    for (let draw = 0; draw < 300; draw++) {
+      const n = 200 + Math.floor(rng.next() * 2000);
+      const lagShare = rng.next() * 0.5;
+      const lagMs = 0.1 + rng.next() * 80;
+      const own: number[] = [];
+      const measured: number[] = [];
+      const delays: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const ownUs = 1000 * Math.exp(0.5 + 0.6 * rng.normal());
+        // Most starts a little late; a share, in stalls, by up to lagMs.
+        const delayMs = rng.next() < lagShare ? rng.next() * lagMs : rng.next() * 0.4;
+        own.push(ownUs);
+        delays.push(delayMs);
+        measured.push(ownUs + 1000 * delayMs);
+      }
+      own.sort((a, b) => a - b);
+      measured.sort((a, b) => a - b);
+      const laterThan = START_DELAY_STEPS_MS.map((ms) => ({ ms, count: delays.filter((d) => d > ms).length }));
+      const maxDelay = Math.max(...delays);
+      for (const percentile of [50, 90, 95, 99]) {
+        const least = leastOwnQuantileUs((q) => rank(measured, q), percentile, n, laterThan, maxDelay);
+        expect(least).toBeLessThanOrEqual(rank(own, percentile) + 1e-9);
+      }
+    }
+  });
+});
+
+const shop: ScenarioFixture = { name: 'shop', executor: 'constant-arrival-rate', ratePerSec: 150, segments: 15 };
+
+/** A run whose generator fell behind: `lateShare` of each segment's requests 1–60 ms late, the
+ * rest within half a millisecond; the event loop alike in every run. */
+function run(seed: number, medianMs: number, lateShare: number, generatorCores = 0.04, otherCores = 0.3): Results {
+  const results = makeResults({ seed, scenarios: [{ ...shop, medianMs, saturated: lateShare > 0 }] });
+  const scenario = results.scenarios[0]!;
+  for (const segment of scenario.segments) {
+    const late = Math.round(lateShare * segment.count);
+    segment.contention = {
+      generatorCores,
+      loopDelayP99Ms: 5,
+      lateStarts: Math.round(late / 2),
+      otherCores,
+      stealCores: 0,
+      startsLaterThan: START_DELAY_STEPS_MS.filter((ms) => ms <= 50).map((ms) => ({
+        ms,
+        count: ms < 1 ? Math.max(late, Math.round(0.2 * segment.count)) : ms <= 5 ? late : Math.round(late / 2),
+      })),
+    };
+  }
+  scenario.generator.cpuCores = generatorCores;
+  scenario.generator.maxStartDelayMs = lateShare > 0 ? 60 : 0.4;
+  return results;
+}
+
+function p50(current: Results, base: Results) {
+  const comparison = compareRuns({
+    current,
+    baseline: {
+      schemaVersion: 1,
+      kind: 'perfgate-baseline',
+      savedAt: '2025-01-01T00:00:00Z',
+      results: base,
+      history: [],
+    },
+    baselineStatus: { kind: 'ok' },
+    compare: TEST_COMPARE,
+    thresholds: [],
+    replicates: 400,
+  });
+  return comparison.scenarios[0]!.metrics.find((metric) => metric.metric === 'p50')!;
+}
+
+describe('a current run whose generator fell behind, against a stored run', () => {
+  it('is judged when the change is beyond what its start delays could add (a 2.8× head, 6% late)', () => {
+    const verdict = p50(run(1, 4.4, 0.06), run(2, 1.6, 0));
+    expect(verdict.verdict).toBe('regression');
+    expect(verdict.reasons.map((reason) => reason.kind)).not.toContain('generator-behind');
+    // With 0.6 more cores of other work as well (so no segment is matched for the gross shift):
+    // beyond what the delays and that competition together could add, the test decides.
+    const busier = p50(run(1, 4.4, 0.06, 0.04, 0.9), run(2, 1.6, 0));
+    expect(busier).toMatchObject({ verdict: 'regression', decidedBy: 'robust-prior' });
+  });
+
+  it('holds back the same build, and a change its delays could explain', () => {
+    for (const current of [run(3, 1.6, 0.06), run(4, 1.9, 0.3)]) {
+      const verdict = p50(current, run(2, 1.6, 0));
+      expect(verdict.verdict).toBe('inconclusive');
+      expect(verdict.reasons).toContainEqual(expect.objectContaining({ kind: 'generator-behind', run: 'current' }));
+    }
+  });
+
+  it('holds back everything when the generator itself was busy (it may have taken the service’s CPU)', () => {
+    const verdict = p50(run(1, 4.4, 0.06, 0.6), run(2, 1.6, 0));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons).toContainEqual(expect.objectContaining({ kind: 'generator-behind', run: 'current' }));
+  });
+});
