@@ -128,3 +128,29 @@ describe('a current run whose generator fell behind, against a stored run', () =
     expect(verdict.reasons).toContainEqual(expect.objectContaining({ kind: 'generator-behind', run: 'current' }));
   });
 });
+
+// A baseline whose generator fell behind measured slower than its service was: before, its lag
+// held every verdict back, and a 2.8× head read p50 +247% [+184%, +325%] and passed.
+describe('a stored baseline whose generator fell behind', () => {
+  it('lets a current run far slower than it be a regression', () => {
+    const verdict = p50(run(1, 4.4, 0), run(2, 1.6, 0.06));
+    expect(verdict.verdict).toBe('regression');
+    expect(verdict.reasons.map((reason) => reason.kind)).not.toContain('generator-behind');
+  });
+
+  it('holds back an improvement, saying the baseline fell behind, and claims nothing of the same build', () => {
+    const verdict = p50(run(3, 0.6, 0), run(5, 1.6, 0.06));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.decidedBy).toBeUndefined();
+    expect(verdict.reasons).toEqual([expect.objectContaining({ kind: 'generator-behind', run: 'baseline' })]);
+    // The same improvement against a baseline whose generator kept up is one.
+    expect(p50(run(3, 0.6, 0), run(5, 1.6, 0)).verdict).toBe('improvement');
+    expect(p50(run(4, 1.6, 0), run(5, 1.6, 0.06)).verdict).toBe('inconclusive');
+  });
+
+  it("still holds back a regression its own delays could explain when the current run's generator fell behind too", () => {
+    const verdict = p50(run(6, 1.9, 0.3), run(7, 1.6, 0.06));
+    expect(verdict.verdict).toBe('inconclusive');
+    expect(verdict.reasons).toContainEqual(expect.objectContaining({ kind: 'generator-behind', run: 'current' }));
+  });
+});
