@@ -243,10 +243,10 @@ function compareScenarioPaired(
         { run: 'base', okRequests: base.requests.ok },
       ]),
     );
-    if (!sharedLag) {
-      add(saturationGuard(head, 'head'));
-      add(saturationGuard(base, 'base'));
-    }
+    if (!sharedLag) add(saturationGuard(head, 'head'));
+    // A generator behind in the base's requests alone only added to the base's latencies: a
+    // regression stands, a better or equal head may be that lag (as against a stored baseline).
+    const baseBehind = sharedLag ? undefined : saturationGuard(base, 'base');
     const overBlockPairs = blocks !== undefined && diffs !== undefined && blockPairsCarry(metric, blockRequests);
     const test =
       blocks !== undefined
@@ -273,6 +273,7 @@ function compareScenarioPaired(
       }),
     );
     if (outOfReach(metric, guards, head, base, isOpen)) draft.comparison.outsideFamily = true;
+    if (baseBehind) draft.holds = [{ reason: baseBehind, verdicts: ['no change', 'improvement'] }];
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a

@@ -115,6 +115,34 @@ describe('comparePaired', () => {
     expect(alternate.scenarios[0]?.notes.some((text) => text.startsWith('The load generator fell behind'))).toBe(false);
   });
 
+  it('alternate: a generator behind in the base alone holds back an improvement, not a regression (it only slowed the base)', () => {
+    const baseBehind = (headScale: number): Results => {
+      const results = makeAbResults({ seed: 4, schedule: 'alternate', scenarios: [{ ...api, headScale }] });
+      const behind = { saturated: true, reasons: ['2,851 of 58,428 requests started more than 10 ms late'] };
+      const base = results.ab!.base;
+      const lagged = {
+        ...base,
+        scenarios: base.scenarios.map((sc) => ({ ...sc, generator: { ...sc.generator, ...behind } })),
+      };
+      return { ...results, ab: { ...results.ab!, base: lagged } };
+    };
+    expect(metric(comparePaired(input(baseBehind(1.5))), 'api', 'p50').verdict).toBe('regression');
+    const faster = metric(comparePaired(input(baseBehind(1 / 1.5))), 'api', 'p50');
+    expect(faster.verdict).toBe('inconclusive');
+    expect(faster.reasons.map(describeReason).join(' ')).toContain(
+      'the load generator fell behind its schedule in the base',
+    );
+    expect(
+      metric(
+        comparePaired(
+          input(makeAbResults({ seed: 4, schedule: 'alternate', scenarios: [{ ...api, headScale: 1 / 1.5 }] })),
+        ),
+        'api',
+        'p50',
+      ).verdict,
+    ).toBe('improvement');
+  });
+
   it('holds back a "no change" of a duet whose generator fell behind: the shared delay may have diluted a change', () => {
     // 40 pairs: enough to rule out the minimum effects, so that there is a "no change" to hold back.
     const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [{ ...api, pairs: 40 }] });
