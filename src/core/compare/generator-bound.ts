@@ -98,5 +98,10 @@ export function generatorGuard(input: {
   if (ratio === undefined) return saturated;
   const competition = contentionBound(metric, input.contention.current, input.contention.past, comparison.baseline);
   const explainable = ratio * (1 + (competition?.explainable ?? 0));
-  return 1 + nearEnd > explainable ? undefined : saturated;
+  // decide.ts calls a regression when it is significant and at least the minimum effect: both must
+  // hold of what is left once the generator's share is off, or a service 3% slower whose generator
+  // added 30% would read as a +34% regression.
+  const beyond = 1 + nearEnd > explainable;
+  const large = (1 + comparison.change) / explainable - 1 >= comparison.minEffect;
+  return beyond && large ? undefined : saturated;
 }
