@@ -158,6 +158,8 @@ class ScenarioRun implements ModelHost {
   private readonly segmentMs: number;
   private sampler: SegmentSampler | undefined;
   private sampledPhase = -1;
+  /** The phase's start delays before its measured window: every later one is some segment's. */
+  private windowStarts: readonly number[] = [];
   private nextBoundaryMs = Infinity;
 
   // progress
@@ -295,6 +297,9 @@ class ScenarioRun implements ModelHost {
       for (const index of phase.variants)
         this.variants[index]!.openWindow(this.measureStartMs, this.phaseEndMs, phase.windowStartMs);
     }
+    // The sampler opens at the first control tick in the measured window, up to a tick (or a
+    // stalled loop) after the requests that the window's first batches sent: its counts start here.
+    this.windowStarts = this.phaseStarts();
     if (this.model instanceof OpenModel) this.model.startPhase();
     else this.model.startPhase(now);
     this.sampleSegments(now);
@@ -377,7 +382,7 @@ class ScenarioRun implements ModelHost {
     if (!this.sending) return;
     if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
       this.sampledPhase = this.phaseIndex;
-      this.sampler = new SegmentSampler(this.options.cpuProbe, this.phaseStarts());
+      this.sampler = new SegmentSampler(this.options.cpuProbe, this.windowStarts);
       this.nextBoundaryMs = this.measureStartMs + this.segmentMs;
     }
     if (this.sampler && now >= this.nextBoundaryMs) this.closeSegments(now);

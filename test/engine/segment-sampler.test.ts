@@ -84,6 +84,29 @@ describe('per-segment contention', () => {
     }
   });
 
+  it('counts the late starts of a stall across the window’s start in its first segment', async () => {
+    const server = await startTargetServer({ delayMs: 1 });
+    servers.push(server);
+    const scenario = openScenario(server.url);
+    scenario.load = { executor: 'constant-arrival-rate', ratePerSec: 1000, durationMs: 2000 };
+    // Block the event loop from 30 ms before the measured window to 120 ms into it: the requests
+    // due in the window's first 120 ms go out late, whichever timer the loop runs first after it.
+    const blocker = setTimeout(() => {
+      const until = performance.now() + 150;
+      while (performance.now() < until) {
+        // busy: nothing else runs
+      }
+    }, scenario.warmupMs - 30);
+    const result = await runScenario(scenario);
+    clearTimeout(blocker);
+    expect(result.generator.lateStarts).toBeGreaterThanOrEqual(50);
+    const segments = result.segments.map((segment) => segment.contention!);
+    expect(segments.reduce((sum, sample) => sum + sample.lateStarts, 0)).toBe(result.generator.lateStarts);
+    const laterThan = (ms: number) =>
+      segments.reduce((sum, sample) => sum + (sample.startsLaterThan!.find((step) => step.ms === ms)?.count ?? 0), 0);
+    expect(laterThan(50)).toBeGreaterThanOrEqual(20);
+  });
+
   it('records loop delay and late starts without a probe, and no machine figures', async () => {
     const server = await startTargetServer({ delayMs: 1 });
     servers.push(server);
