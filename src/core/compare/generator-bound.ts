@@ -86,13 +86,16 @@ export function generatorGuard(input: {
   comparison: MetricComparison;
   current: ScenarioResult;
   contention: { current: RunContention; past: RunContention };
+  /** The interval the verdict gates on, as a change, when not the comparison's: a test against the
+   * runner-noise prior alone gates on the one with a runner PRIOR_ROBUSTNESS times as noisy. */
+  gatingInterval?: readonly [number, number];
 }): Reason | undefined {
   const { saturated, comparison, current } = input;
   if (saturated === undefined) return undefined;
   const metric = comparison.metric;
   if (metric !== 'p50' && metric !== 'p90' && metric !== 'p95' && metric !== 'p99') return saturated;
   if (current.generator.cpuCores >= GENERATOR_BUSY_CORES) return saturated;
-  const nearEnd = comparison.changeInterval?.[0];
+  const nearEnd = (input.gatingInterval ?? comparison.changeInterval)?.[0];
   if (nearEnd === undefined || !(nearEnd > 0)) return saturated;
   const ratio = generatorRatio(current, LATENCY_PERCENTILES[metric]);
   if (ratio === undefined) return saturated;

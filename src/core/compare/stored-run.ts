@@ -80,12 +80,16 @@ export function compareWithStoredRun(
   if (ctx.environmentDiffers)
     add(environmentGuard(ctx.baseline.results.environment.fingerprint, ctx.input.current.environment.fingerprint));
   const draft = fromBootstrap(ctx, metric, current, base, boot, guards);
+  // Against the prior alone a verdict stands only if a runner PRIOR_ROBUSTNESS times as noisy could
+  // not have made it (decide.ts): so the change must be beyond the generator on that interval too.
+  const robust = draft.priorOnly === true ? draft.robust?.interval : undefined;
   add(
     generatorGuard({
       saturated: saturationGuard(current, 'current'),
       comparison: draft.comparison,
       current,
       contention: { current: contention.current, past: contention.base },
+      ...(robust ? { gatingInterval: [toChange(metric, robust[0]), toChange(metric, robust[1])] as const } : {}),
     }),
   );
   // A generator behind its schedule in an open-model baseline only added to the baseline's

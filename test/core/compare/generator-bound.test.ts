@@ -4,6 +4,7 @@ import { generatorGuard, generatorRatio, leastOwnQuantileUs } from '../../../src
 import { START_DELAY_STEPS_MS } from '../../../src/core/config/defaults.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { MetricComparison, Reason } from '../../../src/core/types/comparison.js';
+import type { CompareConfig } from '../../../src/core/types/config.js';
 import type { Results } from '../../../src/core/types/results.js';
 import { makeResults, TEST_COMPARE, type ScenarioFixture } from '../fixtures.js';
 
@@ -86,7 +87,7 @@ function run(seed: number, medianMs: number, lateShare: number, generatorCores =
   return results;
 }
 
-function p50(current: Results, base: Results) {
+function p50(current: Results, base: Results, runnerNoise?: CompareConfig['runnerNoise']) {
   const comparison = compareRuns({
     current,
     baseline: {
@@ -97,7 +98,7 @@ function p50(current: Results, base: Results) {
       history: [],
     },
     baselineStatus: { kind: 'ok' },
-    compare: TEST_COMPARE,
+    compare: runnerNoise ? { ...TEST_COMPARE, runnerNoise, runnerNoiseSet: ['p50'] } : TEST_COMPARE,
     thresholds: [],
     replicates: 400,
   });
@@ -109,10 +110,16 @@ describe('a current run whose generator fell behind, against a stored run', () =
     const verdict = p50(run(1, 4.4, 0.06), run(2, 1.6, 0));
     expect(verdict.verdict).toBe('regression');
     expect(verdict.reasons.map((reason) => reason.kind)).not.toContain('generator-behind');
-    // With 0.6 more cores of other work as well (so no segment is matched for the gross shift):
-    // beyond what the delays and that competition together could add, the test decides.
+    // With 0.6 more cores of other work as well (so no segment is matched for the gross shift),
+    // the delays (×1.38) and that competition (×1.6) could add ×2.2: +181% [+143%, +226%] is
+    // beyond that at the prior, but a verdict against the prior alone must also stand on a runner
+    // 4× as noisy (decide.ts), whose interval reaches below ×2.2: held back.
     const busier = p50(run(1, 4.4, 0.06, 0.04, 0.9), run(2, 1.6, 0));
-    expect(busier).toMatchObject({ verdict: 'regression', decidedBy: 'robust-prior' });
+    expect(busier.verdict).toBe('inconclusive');
+    expect(busier.reasons).toContainEqual(expect.objectContaining({ kind: 'generator-behind', run: 'current' }));
+    // With the runner noise measured (set in the config), its own interval gates, and it decides.
+    const measured = p50(run(1, 4.4, 0.06, 0.04, 0.9), run(2, 1.6, 0), { p50: 0.05 });
+    expect(measured).toMatchObject({ verdict: 'regression' });
   });
 
   it('holds back the same build, and a change its delays could explain', () => {
