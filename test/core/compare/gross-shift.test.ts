@@ -210,3 +210,35 @@ describe('a gross shift in duet', () => {
     expect(errorsMoved.comparison.verdict).not.toBe('regression');
   });
 });
+
+// A closed model times each request from its send: a baseline whose generator could not keep up
+// held its users before the send, unmeasured, and gave the service less to queue, so its slowest
+// segment is no ceiling for what the same users put on the service when the generator keeps up.
+describe('a gross shift against a closed-model baseline whose generator fell behind', () => {
+  function closed(seed: number, medianMs: number, saturated: boolean): Results {
+    const results = makeResults({ seed, scenarios: [{ ...shop, executor: 'constant-vus', medianMs, saturated }] });
+    const scenario = results.scenarios[0]!;
+    const cores = saturated ? 0.95 : 0.3;
+    for (const segment of scenario.segments)
+      segment.contention = {
+        generatorCores: cores,
+        loopDelayP99Ms: saturated ? 35 : 2,
+        lateStarts: 0,
+        startsLaterThan: [],
+        otherCores: 0.3,
+        stealCores: 0,
+      };
+    scenario.generator.cpuCores = cores;
+    return results;
+  }
+
+  it('is not called', () => {
+    const base = closed(1, 1.6, true);
+    const current = closed(2, 4.8, false);
+    expect(grossShift('p50', current.scenarios[0]!, base.scenarios[0]!, 0.05)).toBeUndefined();
+    expect(judge(current, base).verdict).toBe('inconclusive');
+    // The same baseline with its generator keeping up: the 3× slower run is a gross shift.
+    const kept = closed(1, 1.6, false);
+    expect(grossShift('p50', current.scenarios[0]!, kept.scenarios[0]!, 0.05)).toBeDefined();
+  });
+});
