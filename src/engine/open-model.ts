@@ -31,6 +31,8 @@ export interface ModelHost {
   endPhase(): void;
   /** Moves on if the phase has ended and nothing is in flight (after work done outside a completion). */
   settle(): void;
+  /** Closes the segments the clock has passed (engine/segment-sampler.ts). */
+  sampleSegments(now: number): void;
 }
 
 export class OpenModel {
@@ -101,6 +103,9 @@ export class OpenModel {
     if (!host.sending) return;
     this.pumping = true;
     const now = performance.now();
+    // Before this batch's starts are counted: after a stall across a segment's end, its late starts
+    // belong to the segment their answers are recorded in, not the one the control tick was late to close.
+    host.sampleSegments(now);
     const schedule = this.schedule!;
     const { variants: indexes } = host.phase;
     const count = indexes.length;

@@ -378,7 +378,7 @@ class ScenarioRun implements ModelHost {
   }
 
   /** Opens the phase's sampler when its measured part begins, and closes the segments it crossed. */
-  private sampleSegments(now: number): void {
+  sampleSegments(now: number): void {
     if (!this.sending) return;
     if (this.sampledPhase !== this.phaseIndex && now >= this.measureStartMs) {
       this.sampledPhase = this.phaseIndex;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
 import { runScenario } from '../../src/engine/run-scenario.js';
+import { prepareRun } from '../../src/core/stats/bootstrap.js';
+import { segmentQuantileUs } from '../../src/core/stats/paired.js';
 import type { CpuProbe } from '../../src/engine/segment-sampler.js';
 import type { TargetServer } from '../fakes/target-server.js';
 import { startTargetServer } from '../fakes/target-server.js';
@@ -105,6 +107,31 @@ describe('per-segment contention', () => {
     const laterThan = (ms: number) =>
       segments.reduce((sum, sample) => sum + (sample.startsLaterThan!.find((step) => step.ms === ms)?.count ?? 0), 0);
     expect(laterThan(50)).toBeGreaterThanOrEqual(20);
+  });
+
+  it('counts the late starts of a stall across a segment’s end where their latencies are', async () => {
+    const server = await startTargetServer({ delayMs: 1 });
+    servers.push(server);
+    const scenario = openScenario(server.url);
+    scenario.load = { executor: 'constant-arrival-rate', ratePerSec: 1000, durationMs: 2000 };
+    // Block the event loop for 300 ms across the end of segment 1 (the window opens a little after
+    // warmupMs): the requests due then go out when it ends, and their answers come back at once.
+    const blocker = setTimeout(() => {
+      const until = performance.now() + 300;
+      while (performance.now() < until) {
+        // busy: nothing else runs
+      }
+    }, scenario.warmupMs + 900);
+    const result = await runScenario(scenario);
+    clearTimeout(blocker);
+    const run = prepareRun(result.segments);
+    const p95 = result.segments.map((_, i) => segmentQuantileUs(run, i, 95));
+    const over50 = result.segments.map(
+      (segment) => segment.contention!.startsLaterThan!.find((step) => step.ms === 50)?.count ?? 0,
+    );
+    const slowest = p95.indexOf(Math.max(...p95));
+    expect(over50[slowest]).toBeGreaterThanOrEqual(100);
+    expect(over50.reduce((sum, count) => sum + count, 0) - over50[slowest]!).toBeLessThan(20);
   });
 
   it('records loop delay and late starts without a probe, and no machine figures', async () => {
