@@ -34,10 +34,9 @@ import { LATENCY_PERCENTILES, prepareRun, type LatencyMetric, type PreparedRun }
 import { segmentQuantileUs } from '../stats/paired.js';
 import { tQuantile } from '../stats/t-distribution.js';
 import { PRIOR_ROBUSTNESS } from '../stats/variance-model.js';
-import { OTHER_LOAD_CHANGE_CORES } from './guards.js';
+import { baselineMayReadFaster, OTHER_LOAD_CHANGE_CORES } from './guards.js';
 import { MIN_SEGMENTS } from '../config/defaults.js';
 import { GENERATOR_BUSY_CORES, laterThanOf, leastOwnQuantileUs } from './generator-bound.js';
-import { OPEN_EXECUTORS } from './shared.js';
 
 export interface GrossShift {
   /** ln(the median segment's lower bound / the slowest baseline segment): above 0. */
@@ -97,9 +96,9 @@ export function grossShift(
   const percentile = LATENCY_PERCENTILES[metric];
   if (current.segments.length < MIN_SEGMENTS || base.segments.length < MIN_SEGMENTS) return undefined;
   if (current.generator.cpuCores >= GENERATOR_BUSY_CORES) return undefined;
-  // A closed model times from the send: a generator behind there held its users unmeasured and
-  // left the service less to queue, so the baseline's slowest segment bounds nothing.
-  if (base.generator.saturated && !OPEN_EXECUTORS.has(base.executor)) return undefined;
+  // A baseline that may have read faster than its service (guards.ts: a closed model's generator
+  // behind, or more of its requests dropped): its slowest segment bounds nothing.
+  if (baselineMayReadFaster(base, current)) return undefined;
   const baseOther = base.segments.map((segment) => segment.contention?.otherCores);
   if (baseOther.some((cores) => cores === undefined)) return undefined;
   const busiestBase = Math.max(...(baseOther as number[]));

@@ -26,7 +26,7 @@ import type { Comparison, MetricComparison, Reason } from '../types/comparison.j
 import { comparePairedCapacity } from './capacity.js';
 import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
-import { populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
 import {
   compareScenarios,
@@ -244,9 +244,9 @@ function compareScenarioPaired(
       ]),
     );
     if (!sharedLag) add(saturationGuard(head, 'head'));
-    // A generator behind in the base's requests alone only added to the base's latencies: a
-    // regression stands, a better or equal head may be that lag (as against a stored baseline).
-    const baseBehind = sharedLag ? undefined : saturationGuard(base, 'base');
+    // A generator behind in the base's slots alone: as against a stored baseline (guards.ts).
+    const baseLag = sharedLag ? {} : baselineLag(base, head, 'base');
+    add(baseLag.guard);
     const overBlockPairs = blocks !== undefined && diffs !== undefined && blockPairsCarry(metric, blockRequests);
     const test =
       blocks !== undefined
@@ -273,7 +273,7 @@ function compareScenarioPaired(
       }),
     );
     if (outOfReach(metric, guards, head, base, isOpen)) draft.comparison.outsideFamily = true;
-    if (baseBehind) draft.holds = [{ reason: baseBehind, verdicts: ['no change', 'improvement'] }];
+    if (baseLag.hold) draft.holds = [baseLag.hold];
     drafts.push(draft);
     if (metric === 'error_rate' || test === undefined) continue;
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a

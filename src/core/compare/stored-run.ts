@@ -14,12 +14,18 @@ import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
-import { contentionGuard, environmentGuard, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import {
+  baselineLag,
+  contentionGuard,
+  environmentGuard,
+  populationGuard,
+  saturationGuard,
+  tailGuard,
+} from './guards.js';
 import { generatorGuard } from './generator-bound.js';
 import { MIN_SEGMENTS } from '../config/defaults.js';
 import {
   onDefaultPrior,
-  OPEN_EXECUTORS,
   runnerNoise,
   scenarioValue,
   toChange,
@@ -92,18 +98,9 @@ export function compareWithStoredRun(
       ...(robust ? { gatingInterval: [toChange(metric, robust[0]), toChange(metric, robust[1])] as const } : {}),
     }),
   );
-  // A generator behind its schedule in an open-model baseline only added to the baseline's
-  // latencies (they run from each request's intended start; a busy generator's CPU only slowed the
-  // service), took from its rate and, bunching requests, added to its errors: a current run worse
-  // still is a regression whatever that generator did, while a better or equal one may be the
-  // baseline's generator. A 2.8× head against a baseline 62 of whose 2,250 requests started late
-  // read p50 +247% [+184%, +325%] and passed while this held every verdict back. A closed model
-  // times from the send: a generator there that could not keep up held its users before the send,
-  // unmeasured, and left the service less to queue, so its baseline may read faster: all held.
-  const baseBehind = saturationGuard(base, 'baseline');
-  if (baseBehind && OPEN_EXECUTORS.has(base.executor))
-    draft.holds = [{ reason: baseBehind, verdicts: ['no change', 'improvement'] }];
-  else add(baseBehind);
+  const lag = baselineLag(base, current, 'baseline');
+  add(lag.guard);
+  if (lag.hold) draft.holds = [lag.hold];
   add(
     populationGuard(metric, current.errorRate, base.errorRate, {
       change: draft.comparison.change,

@@ -64,7 +64,10 @@ export const LATE_START_MS = 10;
  * (SegmentContention.startsLaterThan). A stored comparison bounds a segment's own latencies by the
  * step that suits it (compare/gross-shift.ts): a generator 60 ms behind now and then, whose other
  * starts were under a millisecond late, leaves a 4 ms service readable, which a single 10 ms step
- * did not. They run past the longest start delay a run could have (a timeout's worth). */
+ * did not. They run past the longest start delay a run could have (a timeout's worth). A results
+ * file lists only the steps some request passed, so a step it lacks reads as none later than it:
+ * adding or moving a step would make older files claim less delay than they had (keep these, or
+ * record the list in the file first). */
 export const START_DELAY_STEPS_MS: readonly number[] = [
   0.25,
   0.5,
