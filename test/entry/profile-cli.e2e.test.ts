@@ -94,8 +94,8 @@ function repository(
 // 4x its window (compare.extend's default) for a verdict these tests do not read or that holds at
 // any length (a pass). The regressions' p50 (about twice the base's) is decided at the first look,
 // but a thin p90 or p95 may be undecided there and take the run on by two 9 s steps before the
-// profile: the tests of a profiler that fails or is interrupted read the p50 verdict and the
-// profile, not the tail, so they stop at the window too.
+// profile (one run in two or three): the regressions' tests read the p50 verdict and the profile,
+// not the tail, so they stop at the window too.
 const NO_EXTEND = 'compare: { extend: { maxDuration: 0 } }\n';
 
 function gate(root: string, ref: string, extraArgs: string[] = []) {
@@ -106,7 +106,7 @@ describe('perfgate gate with profile: node', () => {
   it('fails a head whose computeDiscount costs three times as much, and names it first', () => {
     // A 6 s window: on a machine loaded by other work a 3 s one held too few samples of the base
     // to call the growth at α 0.001.
-    const root = repository('slow-discount', 600_000, '', 'node', '6s');
+    const root = repository('slow-discount', 600_000, '', 'node', '6s', 200_000, 30, NO_EXTEND);
     const run = gate(root, 'HEAD~1');
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/p50 .*regression/);
