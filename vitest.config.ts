@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 // Most files wait more than they compute (a load window at 100 req/s, a service's boot, a fake that
-// hangs, a child process): with one file at a time, CI used less than half a core of two. So two
-// files run at once, each beside a neighbour that is mostly idle, as on a shared machine; their
-// assertions are on counts, states and ratios that hold with one core busy. These run alone,
-// after the others: the capacity searches run levels at 97-103% of a service's capacity, where a
-// neighbour's burst makes late starts that break a level (test/engine/run-capacity.test.ts), and
-// the others measure the machine's CPU, where a neighbour is the other work they tell apart.
+// hangs, a child process): with one file at a time, CI used less than half a core of two, and with
+// two at a time the test processes still used about half a core on average (7 CPU-minutes in a
+// 14-minute run). So three files run at once, each beside neighbours that are mostly idle, as on a
+// shared machine; their assertions are on counts, states and ratios that hold with one core busy,
+// and beside two the files took about as long as beside one. Four at once saved 26 s of 500, and
+// its one full run failed counts and grades that pass beside two (services' never-ready strays;
+// on Node 20, sse's event count and ttfb's grade). These run alone, after the others: the capacity
+// searches run levels at 97-103% of a service's capacity, where a neighbour's burst makes late
+// starts that break a level (test/engine/run-capacity.test.ts), and the others measure the
+// machine's CPU, where a neighbour is the other work they tell apart.
 const SOLO = [
   'test/engine/capacity-ab.test.ts',
   'test/engine/run-capacity.test.ts',
@@ -28,7 +32,7 @@ export default defineConfig({
       // Negated includes rather than `exclude`, which would drop the --exclude of scripts/test.mjs.
       {
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts', ...SOLO.map((file) => `!${file}`)], maxWorkers: 2 },
+        test: { name: 'shared', include: ['test/**/*.test.ts', ...SOLO.map((file) => `!${file}`)], maxWorkers: 3 },
       },
       // One at a time, and after the shared group: vitest runs a project without file parallelism last.
       { extends: true, test: { name: 'solo', include: SOLO, fileParallelism: false } },
