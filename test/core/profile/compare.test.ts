@@ -122,6 +122,22 @@ describe('compareProfiles', () => {
     expect(compareProfiles(profile(112, 54), profile(46, 120)).grown).toEqual([]);
   });
 
+  it('names nothing when one process of the same build took 1.5–1.8× the samples and V8 inlined into its handler (A/A)', () => {
+    // As in two A/A runs of the profile e2e test on a busy machine: the handler's own samples
+    // 50 → 165 (its share 26% → 59%) and the handler with what it calls 164 → 249 samples; and
+    // 18 → 31 own, 86 → 156 with what it calls.
+    const handler = 'parserOnIncoming (node:_http_server:1167);(anonymous) (perf/server.mjs:15)';
+    const profile = (handlerOwn: number, discount: number, format: number, other: number): FoldedProfile =>
+      new Map([
+        [handler, handlerOwn],
+        [`${handler};computeDiscount (perf/server.mjs:3)`, discount],
+        [`${handler};formatPrice (perf/server.mjs:9)`, format],
+        ['(garbage collector)', other],
+      ]);
+    expect(compareProfiles(profile(50, 80, 34, 30), profile(165, 60, 24, 29)).grown).toEqual([]);
+    expect(compareProfiles(profile(18, 48, 20, 12), profile(31, 90, 35, 10)).grown).toEqual([]);
+  });
+
   it("names a costlier callee V8 split between its line and its caller's by its samples (same load)", () => {
     // As in a CI run: computeDiscount 3× costlier read 57% → 59% of the CPU on its own line and the
     // handler 30% → 38%; no share rose enough, but the samples went 122 → 477 at the same load.
