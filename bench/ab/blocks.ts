@@ -352,6 +352,7 @@ const row = {
   halfP50: median(halves.p50!),
   halfP95: median(halves.p95!),
   medianSeconds: median(lengths) / 1000,
+  meanSeconds: lengths.reduce((a, v) => a + v, 0) / Math.max(1, lengths.length) / 1000,
 };
 // The oracle: a test that knew the run's noise exactly (a z test, no df to pay, no tail, no stalls,
 // no bursts) on the pooled median, at a two-sided 5% and at Holm's first step over the gate's family.

@@ -7,6 +7,8 @@
 // The whole path is the product's code: compareSequential, comparePaired, the planner, the append.
 // Run (from the repository root, under the heavy-work lock):
 //   flock /tmp/heavy.lock npm run bench:stats -- extend --n=2000 [--from=0] [--schedule=duet|alternate] [--scale=1] [--off|--on]
+//     [--budget=2] (compare.extend.maxDuration as a factor of the planned window: the planner is told
+//     the budget the run is drawn for, so its steps are the ones a run with that budget takes)
 // Each row also prints a JSON line of counts; chunks (--from) add up with bench/stats/extend-sum.mjs.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
@@ -21,7 +23,8 @@ const RUNS = argNumber('n', 2000);
 /** First seed offset: chunks of one long series can run under separate holds of the lock. */
 const FROM = argNumber('from', 0);
 const PLANNED = 12;
-const MAX_PAIRS = 24;
+const BUDGET = argNumber('budget', 2);
+const MAX_PAIRS = PLANNED * BUDGET;
 const SCALE = argNumber('scale', 1);
 const schedules: AbSchedule[] = (process.argv
   .find((a) => a.startsWith('--schedule='))
@@ -39,6 +42,8 @@ interface Outcome {
   open: Record<string, boolean>;
   extended: boolean;
   detected: boolean;
+  /** Pairs judged at the last look. */
+  pairs: number;
 }
 
 function playRun(full: Results, compare: CompareConfig, extend: boolean): Outcome {
@@ -86,10 +91,11 @@ function playRun(full: Results, compare: CompareConfig, extend: boolean): Outcom
     ),
     extended,
     detected: metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression'),
+    pairs,
   };
 }
 
-const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab' };
+const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab', extend: { maxWindowFactor: BUDGET } };
 console.log(
   `# compare.extend: ${RUNS} runs per row, ${PLANNED} planned pairs, budget ${MAX_PAIRS} pairs, head ×${SCALE}, minimum effects as shipped (A/B defaults)`,
 );
@@ -103,6 +109,7 @@ for (const schedule of schedules) {
     let extendedRuns = 0;
     const open: Record<string, number> = Object.fromEntries(SHOWN.map((metric) => [metric, 0]));
     let detected = 0;
+    let pairSum = 0;
     for (let i = 0; i < RUNS; i++) {
       const full = makeAbResults({
         seed: 0x5eed + FROM + i,
@@ -114,6 +121,7 @@ for (const schedule of schedules) {
       if (outcome.extended) extendedRuns += 1;
       for (const metric of SHOWN) if (outcome.open[metric]) open[metric] = (open[metric] ?? 0) + 1;
       if (outcome.detected) detected += 1;
+      pairSum += outcome.pairs;
     }
     const falseCell =
       SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–';
@@ -129,10 +137,12 @@ for (const schedule of schedules) {
         extendedRuns,
         open,
         detected,
+        budget: BUDGET,
+        pairSum,
       }),
     );
     console.log(
-      `| ${schedule} | ${extend ? 'on (2x)' : 'off'} | ${falseCell} | ${percent(extendedRuns / RUNS)} | ${SHOWN.map((metric) => percent((open[metric] ?? 0) / RUNS)).join(' / ')} | ${SCALE === 1 ? '–' : percent(detected / RUNS)} |`,
+      `| ${schedule} | ${extend ? `on (${BUDGET}x)` : 'off'} | ${falseCell} | ${percent(extendedRuns / RUNS)} | ${SHOWN.map((metric) => percent((open[metric] ?? 0) / RUNS)).join(' / ')} | ${SCALE === 1 ? '–' : percent(detected / RUNS)} |`,
     );
   }
 }
