@@ -14,6 +14,7 @@ import { contentionBound, type RunContention } from '../stats/contention-bound.j
 import { LATENCY_PERCENTILES, prepareRun, quantileUs, type PreparedRun } from '../stats/bootstrap.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult, SegmentRecord } from '../types/results.js';
+import { OPEN_EXECUTORS } from './shared.js';
 
 /** A generator that used this much CPU itself may have delayed the service: no bound. */
 export const GENERATOR_BUSY_CORES = 0.5;
@@ -95,6 +96,9 @@ export function generatorGuard(input: {
   const metric = comparison.metric;
   if (metric !== 'p50' && metric !== 'p90' && metric !== 'p95' && metric !== 'p99') return saturated;
   if (current.generator.cpuCores >= GENERATOR_BUSY_CORES) return saturated;
+  // A closed model times from the send: no start delay to bound, and its generator's lag is in
+  // reading the answers, which the start delays do not measure. Held as before.
+  if (!OPEN_EXECUTORS.has(current.executor)) return saturated;
   const nearEnd = (input.gatingInterval ?? comparison.changeInterval)?.[0];
   if (nearEnd === undefined || !(nearEnd > 0)) return saturated;
   const ratio = generatorRatio(current, LATENCY_PERCENTILES[metric]);
