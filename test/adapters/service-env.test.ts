@@ -50,8 +50,19 @@ afterAll(() => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
+/** The service writes the file while we poll: it can exist, still empty or half written, before it
+ * parses (one CI run read it empty). */
 async function readWhenWritten(file: string): Promise<Record<string, string>> {
-  for (let attempt = 0; attempt < 200 && !existsSync(file); attempt++) await sleep(25);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      } catch {
+        // not whole yet
+      }
+    }
+    await sleep(25);
+  }
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
