@@ -53,8 +53,9 @@ function round3(value: number): number {
 export interface StartDelayCounts {
   lateStarts: number;
   maxStartDelayMs: number;
-  /** Per START_DELAY_STEPS_MS step: how many started more than it late. */
-  readonly startsLaterThan: number[];
+  /** Per START_DELAY_STEPS_MS step: how many started more than it late. Only where a segment
+   * sampler reads them (a flow's steps have no segment contention). */
+  readonly startsLaterThan?: number[];
 }
 
 export function noStartDelays(): number[] {
@@ -65,9 +66,10 @@ export function noStartDelays(): number[] {
 export function recordStartDelay(counts: StartDelayCounts, lateMs: number): void {
   if (lateMs > SATURATION.lateStartMs) counts.lateStarts += 1;
   if (lateMs > counts.maxStartDelayMs) counts.maxStartDelayMs = lateMs;
+  const steps = counts.startsLaterThan;
+  if (steps === undefined) return;
   // The steps ascend, and most starts are under the first: usually one comparison.
-  for (let i = 0; i < START_DELAY_STEPS_MS.length && lateMs > START_DELAY_STEPS_MS[i]!; i++)
-    counts.startsLaterThan[i]! += 1;
+  for (let i = 0; i < START_DELAY_STEPS_MS.length && lateMs > START_DELAY_STEPS_MS[i]!; i++) steps[i]! += 1;
 }
 
 export const SATURATION = {

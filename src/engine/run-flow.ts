@@ -32,7 +32,7 @@ import type { ScenarioResult } from '../core/types/results.js';
 import type { ErrorClass } from './error-class.js';
 import { classifyError, describeError } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
-import { noStartDelays, recordStartDelay, startGeneratorWatch } from './generator-watch.js';
+import { recordStartDelay, startGeneratorWatch } from './generator-watch.js';
 import { planFor, segmentLengthMs } from './plan.js';
 import { Recorder } from './recorder.js';
 import type { RunScenarioOptions, ScenarioProgress } from './run-scenario.js';
@@ -117,7 +117,6 @@ class FlowVariant {
   dropped = 0;
   lateStarts = 0;
   maxStartDelayMs = 0;
-  readonly startsLaterThan = noStartDelays();
   inFlight = 0;
   firstMeasuredMs = Infinity;
   lastRecordedEnd = 0;

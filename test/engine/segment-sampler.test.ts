@@ -42,6 +42,16 @@ function neighbourProbe(windowStartMs: number): CpuProbe {
   };
 }
 
+/** Blocks the event loop for `forMs` once `afterMs` have passed: nothing else runs meanwhile. */
+function stallLoop(afterMs: number, forMs: number): NodeJS.Timeout {
+  return setTimeout(() => {
+    const until = performance.now() + forMs;
+    while (performance.now() < until) {
+      // busy: nothing else runs
+    }
+  }, afterMs);
+}
+
 describe('per-segment contention', () => {
   it('shows a neighbour burst and an event-loop block in the segments they hit, not elsewhere', async () => {
     const server = await startTargetServer({ delayMs: 1 });
@@ -49,12 +59,7 @@ describe('per-segment contention', () => {
     const scenario = openScenario(server.url);
     const windowStart = performance.now() + scenario.warmupMs;
     // Block the generator's event loop for 200 ms, 600 ms into the measured window (segment 1).
-    const blocker = setTimeout(() => {
-      const until = performance.now() + 200;
-      while (performance.now() < until) {
-        // busy: nothing else runs
-      }
-    }, scenario.warmupMs + 600);
+    const blocker = stallLoop(scenario.warmupMs + 600, 200);
     const result = await runScenario(scenario, { cpuProbe: neighbourProbe(windowStart) });
     clearTimeout(blocker);
 
@@ -93,12 +98,7 @@ describe('per-segment contention', () => {
     scenario.load = { executor: 'constant-arrival-rate', ratePerSec: 1000, durationMs: 2000 };
     // Block the event loop from 30 ms before the measured window to 120 ms into it: the requests
     // due in the window's first 120 ms go out late, whichever timer the loop runs first after it.
-    const blocker = setTimeout(() => {
-      const until = performance.now() + 150;
-      while (performance.now() < until) {
-        // busy: nothing else runs
-      }
-    }, scenario.warmupMs - 30);
+    const blocker = stallLoop(scenario.warmupMs - 30, 150);
     const result = await runScenario(scenario);
     clearTimeout(blocker);
     expect(result.generator.lateStarts).toBeGreaterThanOrEqual(50);
@@ -116,12 +116,7 @@ describe('per-segment contention', () => {
     scenario.load = { executor: 'constant-arrival-rate', ratePerSec: 1000, durationMs: 2000 };
     // Block the event loop for 300 ms across the end of segment 1 (the window opens a little after
     // warmupMs): the requests due then go out when it ends, and their answers come back at once.
-    const blocker = setTimeout(() => {
-      const until = performance.now() + 300;
-      while (performance.now() < until) {
-        // busy: nothing else runs
-      }
-    }, scenario.warmupMs + 900);
+    const blocker = stallLoop(scenario.warmupMs + 900, 300);
     const result = await runScenario(scenario);
     clearTimeout(blocker);
     const run = prepareRun(result.segments);

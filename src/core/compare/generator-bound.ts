@@ -14,6 +14,7 @@ import { contentionBound, type RunContention } from '../stats/contention-bound.j
 import { LATENCY_PERCENTILES, prepareRun, quantileUs, type PreparedRun } from '../stats/bootstrap.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult, SegmentRecord } from '../types/results.js';
+import { saturationGuard } from './guards.js';
 import { OPEN_EXECUTORS } from './shared.js';
 
 /** A generator that used this much CPU itself may have delayed the service: no bound. */
@@ -77,13 +78,12 @@ export function generatorRatio(scenario: ScenarioResult, percentile: number): nu
 /**
  * The current run's generator fell behind: a latency regression stands when the nearest end of
  * its interval is beyond what that generator's start delays and the difference in competing work
- * together can have added; anything else is held back as before (`saturated`, the reason). So a
+ * together can have added; anything else is held back as before (saturationGuard's reason). So a
  * 2.8× head whose generator started 6% of its requests late (p50 +141% [+87%, +210%]) is judged,
  * while an A/A run whose generator fell behind stays inconclusive. Only where the generator itself
  * was idle: a busy generator may have taken the service's CPU.
  */
 export function generatorGuard(input: {
-  saturated: Reason | undefined;
   comparison: MetricComparison;
   current: ScenarioResult;
   contention: { current: RunContention; past: RunContention };
@@ -91,7 +91,8 @@ export function generatorGuard(input: {
    * runner-noise prior alone gates on the one with a runner PRIOR_ROBUSTNESS times as noisy. */
   gatingInterval?: readonly [number, number];
 }): Reason | undefined {
-  const { saturated, comparison, current } = input;
+  const { comparison, current } = input;
+  const saturated = saturationGuard(current, 'current');
   if (saturated === undefined) return undefined;
   const metric = comparison.metric;
   if (metric !== 'p50' && metric !== 'p90' && metric !== 'p95' && metric !== 'p99') return saturated;

@@ -12,7 +12,7 @@ import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
-import { contentionGuard, pastContention, populationGuard, saturationGuard, tailGuard } from './guards.js';
+import { contentionGuard, pastContention, populationGuard, tailGuard } from './guards.js';
 import { generatorGuard } from './generator-bound.js';
 import { historyValue, runnerNoise, scenarioValue, type Context, type Draft, type PastScenario } from './shared.js';
 
@@ -97,7 +97,6 @@ export function compareWithHistory(
   const past = pastContention(used, contention.cpuCount);
   add(
     generatorGuard({
-      saturated: saturationGuard(current, 'current'),
       comparison: draft.comparison,
       current,
       contention: { current: contention, past },

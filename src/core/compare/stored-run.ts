@@ -14,14 +14,7 @@ import { deriveSeed } from '../stats/prng.js';
 import type { MetricComparison, Reason } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import type { RunContention } from '../contention.js';
-import {
-  baselineLag,
-  contentionGuard,
-  environmentGuard,
-  populationGuard,
-  saturationGuard,
-  tailGuard,
-} from './guards.js';
+import { baselineLag, contentionGuard, environmentGuard, populationGuard, tailGuard } from './guards.js';
 import { generatorGuard } from './generator-bound.js';
 import { MIN_SEGMENTS } from '../config/defaults.js';
 import {
@@ -91,7 +84,6 @@ export function compareWithStoredRun(
   const robust = draft.priorOnly === true ? draft.robust?.interval : undefined;
   add(
     generatorGuard({
-      saturated: saturationGuard(current, 'current'),
       comparison: draft.comparison,
       current,
       contention: { current: contention.current, past: contention.base },
