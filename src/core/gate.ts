@@ -66,6 +66,7 @@ export function judgeRun(input: {
     comparison = compareSequential(
       { ...compareInput, compare: withResolvedDetect(compareInput.compare, true) },
       comparePaired,
+      true,
     );
   } else {
     comparison = compareSequential(compareInput, compareRuns);

@@ -15,6 +15,7 @@ import { tQuantile } from '../stats/t-distribution.js';
 import type { Comparison, MetricComparison, ScenarioComparison } from '../types/comparison.js';
 import type { CompareConfig, Executor, MetricName } from '../types/config.js';
 import type { Results, ScenarioResult } from '../types/results.js';
+import { describeExtension, describeSingleLook, describeSpending } from './look-notes.js';
 import { minEffectOnScale, type CompareInput } from './shared.js';
 import {
   DATA_REASONS,
@@ -40,10 +41,14 @@ export const FIRST_LOOK_SHARE = 0.75;
  * change and small changes are decided late (docs/design/statistics.md, "Why looking again stays
  * honest": at 2 planned standard errors found in 87% of a model's runs, against 60%). */
 export const AB_LOOK_SHARE = 1 / (EXTENSION_STEPS + 1);
+/** An A/B run that cannot look again tests at half of α. Its tests are calibrated (z sd ≈ 1), so
+ * at all of α its one look called 1.2% of 1,000 synthetic duet A/A runs a regression, above the
+ * gate's ≤ 1% per run (docs/design/statistics.md, "A run that cannot look again"). */
+export const AB_SINGLE_LOOK_SHARE = 0.5;
 
-/** The share of α of each look: [1] for a run that cannot be extended. */
+/** The share of α of each look: one share for a run that cannot be extended. */
 export function alphaShares(extendable: boolean, paired = false): number[] {
-  if (!extendable) return [1];
+  if (!extendable) return [paired ? AB_SINGLE_LOOK_SHARE : 1];
   if (paired) return Array.from({ length: EXTENSION_STEPS + 1 }, () => AB_LOOK_SHARE);
   const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
   return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
@@ -93,9 +98,13 @@ function decided(metric: MetricComparison): boolean {
  * look that decided it (or of its last look). `compareAt` is the mode's comparison (paired, or
  * against the stored baseline) of one look.
  */
-export function compareSequential(input: CompareInput, compareAt: (input: CompareInput) => Comparison): Comparison {
+export function compareSequential(
+  input: CompareInput,
+  compareAt: (input: CompareInput) => Comparison,
+  paired = false,
+): Comparison {
   const looks = runLookCount(input.current);
-  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1);
+  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1, paired);
   if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at = (look: number) => alpha * (shares[look] ?? 0);
@@ -177,6 +186,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
   let moreRoomWouldHelp = false;
+  if (shares.length === 1 && (shares[0] ?? 1) < 1) notes.push(describeSingleLook(input.compare.alpha, shares[0] ?? 1));
   if (shares.length > 1) {
     const unextended =
       extendedNames.length > 0
@@ -218,51 +228,6 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
     sequential: { alphaShares: shares, looks: runLookCount(input.current), moreRoomWouldHelp },
     notes,
   };
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
-}
-
-/** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
-export function describeExtension(scenario: ScenarioResult, detect = false): string | undefined {
-  const looks = scenario.extension?.looks;
-  if (looks === undefined || looks.length < 2) return undefined;
-  const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
-  const why = looks
-    .slice(1)
-    .map(
-      (look, step) =>
-        `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
-    )
-    .join('; ');
-  const because = detect
-    ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target"
-    : 'a verdict was undecided for lack of data';
-  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
-}
-
-/** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
- * have decided them (none: every metric was decided). */
-function describeSpending(alpha: number, shares: number[], skipped: ExtensionPlan['skipped'] | undefined): string {
-  const parts = shares.map((share) => String(Math.round(alpha * share * 10000) / 10000));
-  if (skipped === undefined)
-    return `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
-  const kept = `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
-  if (skipped.length === 0) return `${kept}, which this run did not need.`;
-  const byWhy = new Map<string, Map<string, string[]>>();
-  for (const { scenario, metric, why } of skipped) {
-    const scenarios = byWhy.get(why) ?? new Map<string, string[]>();
-    scenarios.set(scenario, [...(scenarios.get(scenario) ?? []), metric]);
-    byWhy.set(why, scenarios);
-  }
-  const whys = [...byWhy]
-    .map(
-      ([why, scenarios]) =>
-        `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(', ')}`).join('; ')}: ${why}`,
-    )
-    .join('; ');
-  return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
 }
 
 // ------------------------------------------------------------------ the plan of the next step

@@ -86,16 +86,19 @@ describe('planRuns', () => {
   it.each([1.5, 2])(
     'sizes a run that then sees the target: at MDE / %s, runs of the planned length, drawn again, reach it',
     (divisor) => {
-      const p50 = metric(judged, 'p50').minDetectableEffect!;
+      // One pilot's standard error is itself a draw (0.018-0.037 over these seeds at 12 s), and a
+      // plan scales what its pilot read: so the pilot here is the typical one, the median of seven.
+      const pilots = [11, 12, 13, 14, 15, 16, 17].map((seed) => judge(abRun(12, seed)));
+      const typical = [...pilots].sort((a, b) => metric(a, 'p50').standardError! - metric(b, 'p50').standardError!)[3]!;
+      const p50 = metric(typical, 'p50').minDetectableEffect!;
       const target = p50 / divisor;
-      const [plan] = planRuns(judged, { ...compare, detect: { p50: target } });
+      const [plan] = planRuns(typical, { ...compare, detect: { p50: target } });
       const row = plan!.rows.find((r) => r.metric === 'p50')!;
       expect(row.status).toBe('longer');
       const seconds = row.neededMs! / 1000;
       expect(seconds).toBeGreaterThan(12);
       // Runs of the planned length from the same generator (other seeds) reach it: the median at or
-      // under it, none far above (measured: 0.76-1.06x at MDE / 1.5, 0.91-1.14x at MDE / 2; this
-      // pilot's MDE is typical of 12 s, whose runs gave ±8.0-10.1% over these seeds).
+      // under it, none far above.
       const mdes = [21, 22, 23, 24, 25].map((seed) => metric(judge(abRun(seconds, seed)), 'p50').minDetectableEffect!);
       const sorted = [...mdes].sort((a, b) => a - b);
       expect(sorted[2]! / target).toBeLessThanOrEqual(1.1);

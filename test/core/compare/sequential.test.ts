@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AB_LOOK_SHARE,
+  AB_SINGLE_LOOK_SHARE,
   alphaShares,
   EXTENSION_STEPS,
   FIRST_LOOK_SHARE,
@@ -73,7 +74,7 @@ describe('alphaShares', () => {
     expect(shares[0]).toBe(FIRST_LOOK_SHARE);
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(alphaShares(false)).toEqual([1]);
-    expect(alphaShares(false, true)).toEqual([1]);
+    expect(alphaShares(false, true)).toEqual([AB_SINGLE_LOOK_SHARE]);
   });
 
   it('gives every look of an A/B run the same share, where small changes are decided at the last looks', () => {
@@ -148,7 +149,7 @@ describe('appendExtension and scenarioAtLook', () => {
 });
 
 describe('compareSequential', () => {
-  it('judges a run that could not be extended at the whole α, as before', () => {
+  it('judges an A/B run that could not be extended at half of α, and says so', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000 }, 12);
     // detect: off, so that no A/B target adds its note to the judged run.
     const noTargets: CompareConfig = { ...compare, detect: {} };
@@ -159,8 +160,13 @@ describe('compareSequential', () => {
       compare: noTargets,
       thresholds: [],
     };
-    expect(plain).toEqual(comparePaired(input));
-    expect(plain.sequential).toBeUndefined();
+    const atHalf = comparePaired({ ...input, look: { alpha: 0.025 } });
+    expect(plain.scenarios).toEqual(atHalf.scenarios);
+    expect(plain.sequential).toMatchObject({ alphaShares: [AB_SINGLE_LOOK_SHARE], looks: 1 });
+    expect(plain.notes.join(' ')).toMatch(/could not be extended .* tested at 0\.025 of α = 0\.05/);
+    // At the whole α the same run's MDE is smaller: the half is what the ≤ 1% per run costs.
+    const whole = comparePaired(input);
+    expect(metric(plain, 'p50').minDetectableEffect!).toBeGreaterThan(metric(whole, 'p50').minDetectableEffect!);
   });
 
   it('an A/B run without compare.detect aims at p50 5% and p95 10%: it names what it missed and runs on for it', () => {
@@ -181,7 +187,7 @@ describe('compareSequential', () => {
 
   it('tests the planned window at its share of α: the same p-values, a stricter threshold', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.08 }, 12);
-    const whole = judge(planned(run, 12, false));
+    const whole = judge({ ...planned(run, 12, false), sequential: { alphaShares: [1] } });
     const shared = judge(planned(run, 12, true));
     expect(shared.sequential).toMatchObject({ alphaShares: alphaShares(true), looks: 1 });
     expect(metric(shared, 'p50').pValue).toBe(metric(whole, 'p50').pValue);

@@ -1,0 +1,58 @@
+// The notes a judgement over looks adds to the report (compare.extend; src/core/compare/sequential.ts):
+// how far a scenario ran past its window and why, and how the run spent α over its looks.
+import type { ScenarioResult } from '../types/results.js';
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+}
+
+/** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
+export function describeExtension(scenario: ScenarioResult, detect = false): string | undefined {
+  const looks = scenario.extension?.looks;
+  if (looks === undefined || looks.length < 2) return undefined;
+  const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
+  const why = looks
+    .slice(1)
+    .map(
+      (look, step) =>
+        `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
+    )
+    .join('; ');
+  const because = detect
+    ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target"
+    : 'a verdict was undecided for lack of data';
+  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
+}
+
+export function describeSingleLook(alpha: number, share: number): string {
+  return `This run could not be extended (compare.extend), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}, which keeps an A/B run's false regressions under 1%.`;
+}
+
+const round4 = (value: number) => Math.round(value * 10000) / 10000;
+
+/** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
+ * have decided them (none: every metric was decided). */
+export function describeSpending(
+  alpha: number,
+  shares: number[],
+  skipped: readonly { scenario: string; metric: string; why: string }[] | undefined,
+): string {
+  const parts = shares.map((share) => String(round4(alpha * share)));
+  if (skipped === undefined)
+    return `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
+  const kept = `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
+  if (skipped.length === 0) return `${kept}, which this run did not need.`;
+  const byWhy = new Map<string, Map<string, string[]>>();
+  for (const { scenario, metric, why } of skipped) {
+    const scenarios = byWhy.get(why) ?? new Map<string, string[]>();
+    scenarios.set(scenario, [...(scenarios.get(scenario) ?? []), metric]);
+    byWhy.set(why, scenarios);
+  }
+  const whys = [...byWhy]
+    .map(
+      ([why, scenarios]) =>
+        `${[...scenarios].map(([scenario, metrics]) => `${scenario} ${metrics.join(', ')}`).join('; ')}: ${why}`,
+    )
+    .join('; ');
+  return `${kept}. This run did not take them: no more data within its budget would have decided what was undecided (${whys}).`;
+}
