@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseThreshold } from '../../src/core/thresholds.js';
 import type { Results, ScenarioResult } from '../../src/core/types/results.js';
 import type { ScenarioConfig } from '../../src/core/types/config.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
 import { runCapacityVariants } from '../../src/engine/run-capacity.js';
 import { CAPACITY_REPEATS } from '../../src/core/capacity-search.js';
-import { comparePaired } from '../../src/core/compare/paired.js';
+import { judgeRun } from '../../src/core/gate.js';
 import { decideExit } from '../../src/core/compare/index.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { describeReason } from '../../src/core/report/reasons.js';
@@ -64,7 +65,7 @@ async function abCapacity(
   seed: number,
   factor = 1.09,
 ): Promise<{
-  comparison: ReturnType<typeof comparePaired>;
+  comparison: Comparison;
   curves: string;
   head: ScenarioResult['capacity'];
   base: ScenarioResult['capacity'];
@@ -82,11 +83,12 @@ async function abCapacity(
   const [headResult, baseResult] = results;
   const current = resultsOf(headResult!);
   current.ab = { schedule: 'alternate', seed, base: resultsOf(baseResult!) };
-  const comparison = comparePaired({
+  // Judged as the gate judges it (judgeRun: the one look's share of α included), not by the
+  // paired comparison alone.
+  const { comparison } = judgeRun({
     current,
-    baselineStatus: { kind: 'ok' },
-    compare: defaultCompareConfig(),
-    thresholds: [],
+    config: { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab' } },
+    baseline: { kind: 'missing', detail: 'A/B' },
   });
   const capacityOf = (result: ScenarioResult | undefined) => result?.capacity;
   const curve = (result: ScenarioResult | undefined): string =>

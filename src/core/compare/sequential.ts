@@ -43,19 +43,24 @@ export const FIRST_LOOK_SHARE = 0.75;
 export const AB_LOOK_SHARE = 1 / (EXTENSION_STEPS + 1);
 /** An A/B run that cannot look again tests at half of α. Its tests are calibrated (z sd ≈ 1), so
  * at all of α its one look called 1.2% of 1,000 synthetic duet A/A runs a regression, above the
- * gate's ≤ 1% per run (docs/design/statistics.md, "A run that cannot look again"). */
+ * gate's ≤ 1% per run (docs/design/statistics.md, "A run that cannot look again"). Not a run of
+ * capacity searches alone: its one test per scenario is widened to a 0.75% one-sided test at all of
+ * α (capacity.ts CAPACITY_BAD_TAIL; 0.87% of A/A runs at a true 10% noise), and half of α would
+ * only take power from it. */
 export const AB_SINGLE_LOOK_SHARE = 0.5;
 
-/** The share of α of each look: one share for a run that cannot be extended. */
-export function alphaShares(extendable: boolean, paired = false): number[] {
-  if (!extendable) return [paired ? AB_SINGLE_LOOK_SHARE : 1];
+/** The share of α of each look: one share for a run that cannot be extended. `capacityOnly`: an A/B
+ * run of capacity scenarios alone, whose test holds itself to ≤ 1% per run at all of α. */
+export function alphaShares(extendable: boolean, paired = false, capacityOnly = false): number[] {
+  if (!extendable) return [paired && !capacityOnly ? AB_SINGLE_LOOK_SHARE : 1];
   if (paired) return Array.from({ length: EXTENSION_STEPS + 1 }, () => AB_LOOK_SHARE);
   const rest = (1 - FIRST_LOOK_SHARE) / EXTENSION_STEPS;
   return [FIRST_LOOK_SHARE, ...Array.from({ length: EXTENSION_STEPS }, () => rest)];
 }
 
 /** Whether a run of these scenarios could be extended at all: compare.extend asks for it and a
- * scenario's executor can go on in this mode. A run that cannot extend keeps all of α for its one look. */
+ * scenario's executor can go on in this mode. A run that cannot extend tests its one look at
+ * alphaShares(false, …): all of α in stored mode, half of it in A/B mode. */
 export function runCouldExtend(
   compare: Pick<CompareConfig, 'extend'>,
   executors: Executor[],
@@ -72,6 +77,10 @@ export function extensionEnabled(compare: Pick<CompareConfig, 'extend'>): boolea
 }
 
 // ------------------------------------------------------------------ the judgement over looks
+
+function capacityOnly(results: Pick<Results, 'scenarios'>): boolean {
+  return results.scenarios.length > 0 && results.scenarios.every((scenario) => scenario.executor === 'capacity');
+}
 
 const key = (scenario: string, metric: MetricName) => `${scenario}\u0000${metric}`;
 
@@ -104,7 +113,7 @@ export function compareSequential(
   paired = false,
 ): Comparison {
   const looks = runLookCount(input.current);
-  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1, paired);
+  const shares = input.current.sequential?.alphaShares ?? alphaShares(looks > 1, paired, capacityOnly(input.current));
   if (looks === 1 && (shares[0] ?? 1) >= 1) return withDetectNote(compareAt(input), input.compare);
   const alpha = input.compare.alpha;
   const at = (look: number) => alpha * (shares[look] ?? 0);

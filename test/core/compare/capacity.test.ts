@@ -9,6 +9,7 @@ import type { Baseline, CapacityResult, Results } from '../../../src/core/types/
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import { makeResults } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { judgeRun } from '../../../src/core/gate.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 
@@ -311,6 +312,33 @@ describe('capacity in A/B mode (head and base searched on one runner in turn)', 
     // The interval is a t's at 4 df, wider than the known-variance test of the same values.
     const [low, high] = capacity.changeInterval!;
     expect(high - low).toBeGreaterThan(0.1);
+  });
+
+  it('judges a run of capacity searches alone at all of α, which its widened test is held to; beside another scenario at half', () => {
+    // Capacity never runs on (compare.extend), so an A/B run of it has one look. Its test holds
+    // itself to 0.75% one-sided at all of α (CAPACITY_BAD_TAIL): the gate judges it as comparePaired does.
+    const judge = (withOther: boolean) => {
+      const current = run(2, repeated(170, 176, 164), withOther);
+      current.ab = { schedule: 'alternate', seed: 1, base: run(1, repeated(200, 206, 194), withOther) };
+      const config = { thresholds: {}, compare: { ...defaultCompareConfig(), mode: 'ab' as const } };
+      const gate = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
+      const direct = comparePaired({
+        current,
+        baselineStatus: { kind: 'ok' },
+        compare: config.compare,
+        thresholds: [],
+      });
+      return { gate, direct };
+    };
+    const alone = judge(false);
+    expect(digestOf(alone.gate)).toEqual(digestOf(alone.direct));
+    expect(digestOf(alone.gate).verdict).toBe('regression');
+    expect(alone.gate.notes.join(' ')).not.toMatch(/could not be extended/);
+    // Beside a latency scenario the family is the one a calibrated test at all of α holds to 1.2%:
+    // half of α, a wider MDE for the capacity too.
+    const mixed = judge(true);
+    expect(mixed.gate.sequential?.alphaShares).toEqual([0.5]);
+    expect(digestOf(mixed.gate).minDetectableEffect!).toBeGreaterThan(digestOf(mixed.direct).minDetectableEffect!);
   });
 
   it('judges a head bound (an open bracket) against the base with the noise measured by the base repeats', () => {
