@@ -24,8 +24,9 @@ export function describeExtension(scenario: ScenarioResult, detect = false): str
   return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
 }
 
-export function describeSingleLook(alpha: number, share: number): string {
-  return `This run could not be extended (compare.extend), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}, which keeps an A/B run's false regressions under 1%.`;
+/** `why`: what kept the run from being extended, as "compare.extend's budget is …". */
+export function describeSingleLook(alpha: number, share: number, why: string): string {
+  return `This run could not be extended (${why}), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}, which keeps an A/B run's false regressions under 1%.`;
 }
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000;

@@ -195,7 +195,8 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   const notes = [...result.notes];
   const extendedNames = input.current.scenarios.filter((s) => lookCount(s) > 1).map((s) => s.name);
   let moreRoomWouldHelp = false;
-  if (shares.length === 1 && (shares[0] ?? 1) < 1) notes.push(describeSingleLook(input.compare.alpha, shares[0] ?? 1));
+  if (shares.length === 1 && (shares[0] ?? 1) < 1)
+    notes.push(describeSingleLook(input.compare.alpha, shares[0] ?? 1, whyOneLook(input, result.mode === 'ab')));
   if (shares.length > 1) {
     const unextended =
       extendedNames.length > 0
@@ -237,6 +238,17 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
     sequential: { alphaShares: shares, looks: runLookCount(input.current), moreRoomWouldHelp },
     notes,
   };
+}
+
+/** What kept a run of one look from running on: the config, the executors, or the command (only
+ * `perfgate gate` and the action extend; `perfgate run`, and load shards, record no shares). */
+function whyOneLook(input: CompareInput, paired: boolean): string {
+  if (!extensionEnabled(input.compare)) return "compare.extend's budget is the planned window";
+  const executors = [...new Set(input.current.scenarios.map((scenario) => scenario.executor))];
+  const extendable = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
+  if (!executors.some((executor) => extendable.has(executor)))
+    return `compare.extend does not run ${executors.join(' or ')} scenarios on`;
+  return 'it was measured by `perfgate run` or in load shards, which do not run on as `perfgate gate` and the action do';
 }
 
 // ------------------------------------------------------------------ the plan of the next step

@@ -164,6 +164,20 @@ describe('compareSequential', () => {
     expect(plain.scenarios).toEqual(atHalf.scenarios);
     expect(plain.sequential).toMatchObject({ alphaShares: [AB_SINGLE_LOOK_SHARE], looks: 1 });
     expect(plain.notes.join(' ')).toMatch(/could not be extended .* tested at 0\.025 of α = 0\.05/);
+    // The note names what kept it from running on: here the config allowed it, so the command did.
+    const single = (notes: string[]) => notes.filter((note) => note.includes('could not be extended'));
+    expect(single(plain.notes)).toHaveLength(1);
+    expect(single(plain.notes)[0]).toMatch(/\(it was measured by `perfgate run` or in load shards/);
+    const noBudget = judge(planned(run, 12, false), { ...noTargets, extend: { maxWindowFactor: 1 } });
+    expect(single(noBudget.notes)[0]).toMatch(/\(compare\.extend's budget is the planned window\)/);
+    const fixed = planned(run, 12, false);
+    const shared = {
+      ...fixed,
+      scenarios: fixed.scenarios.map((s) => ({ ...s, executor: 'shared-iterations' as const })),
+    };
+    expect(single(judge(shared, noTargets).notes)[0]).toMatch(
+      /\(compare\.extend does not run shared-iterations scenarios on\)/,
+    );
     // At the whole α the same run's MDE is smaller: the half is what the ≤ 1% per run costs.
     const whole = comparePaired(input);
     expect(metric(plain, 'p50').minDetectableEffect!).toBeGreaterThan(metric(whole, 'p50').minDetectableEffect!);
