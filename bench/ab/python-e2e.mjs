@@ -1,8 +1,8 @@
 // The verdicts on a service that is not ours: a Python product service over SQLite
 // (bench/ab/python/app.py, the standard library's threaded server, p50 ≈ 1.5–2 ms on this machine;
 // or with --app flask bench/ab/python/flask_app.py, Flask under gunicorn's two sync workers, the
-// service issue 32's reporter used: p50 ≈ 3–3.4 ms here, as each request opens its own connection,
-// so +10% there is about 275 µs of --extra-us),
+// service issue 32's reporter used: p50 ≈ 2.1–3.4 ms here, as each request opens its own
+// connection; 275 µs of --extra-us read +10–20% at p50 in the seventh round of measurements.md),
 // gated with `node dist/cli.js gate` exactly as a user runs it, with or without a bursty neighbour
 // that takes a core (0.5–3 s on, 1–5 s off). Cells:
 //
