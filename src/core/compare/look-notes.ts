@@ -26,7 +26,7 @@ export function describeExtension(scenario: ScenarioResult, detect = false): str
 
 /** `why`: what kept the run from being extended, as "compare.extend's budget is …". */
 export function describeSingleLook(alpha: number, share: number, why: string): string {
-  return `This run could not be extended (${why}), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}, which keeps an A/B run's false regressions under 1%.`;
+  return `This run could not be extended (${why}), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}: an A/B run that cannot look again is held to half of α, to keep its false regressions to the 1% per run the gate aims at.`;
 }
 
 const round4 = (value: number) => Math.round(value * 10000) / 10000;
