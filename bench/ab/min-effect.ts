@@ -4,10 +4,8 @@
 // for a service whose processes differ by a few percent. No load. Prints per app, cell and setting
 // the runs, the failed gates and the p50 "no change" verdicts.
 //   npx tsx bench/ab/min-effect.ts [folder with py-e2e-*.jsonl …]   (default: bench/out)
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseConfig } from '../../src/core/config/index.js';
-import { judgeRun } from '../../src/core/gate.js';
+import { judgeAb, savedAbRuns } from './common.js';
+
 const roots = process.argv.length > 2 ? process.argv.slice(2) : ['bench/out'];
 // name, p50 and p90 minimum effects, and compare.detect's p50 target (absent: the A/B default 5%).
 const settings: [string, number | undefined, number | undefined, number | undefined][] = [
@@ -18,42 +16,22 @@ const settings: [string, number | undefined, number | undefined, number | undefi
 ];
 const tally = new Map<string, number>();
 const add = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
-for (const root of roots)
-  for (const jsonl of readdirSync(root).filter((f) => /^py-e2e-.*\.jsonl$/.test(f))) {
-    const dir = join(root, jsonl.replace(/\.jsonl$/, ''));
-    for (const line of readFileSync(join(root, jsonl), 'utf8').split('\n').filter(Boolean)) {
-      const d = JSON.parse(line);
-      if (d.cell !== 'aa' && d.cell !== 'slow') continue;
-      const run = join(
-        dir,
-        String(d.resultsPath ?? '')
-          .split('/')
-          .slice(-2, -1)[0] ?? '',
-      );
-      if (!existsSync(join(run, 'results.json')) || !existsSync(join(run, 'head', 'perfgate.yml'))) continue;
-      const current = JSON.parse(readFileSync(join(run, 'results.json'), 'utf8'));
-      const config = parseConfig(readFileSync(join(run, 'head', 'perfgate.yml'), 'utf8'), 'perfgate.yml');
-      const app = readFileSync(join(run, 'head', 'perfgate.yml'), 'utf8').includes('gunicorn') ? 'flask' : 'stdlib';
-      for (const [name, p50, p90, detect] of settings) {
-        const compare =
-          p50 === undefined
-            ? config.compare
-            : {
-                ...config.compare,
-                minEffect: { ...config.compare.minEffect, p50, p90: p90! },
-                minEffectSet: [...(config.compare.minEffectSet ?? []), 'p50' as const, 'p90' as const],
-                ...(detect === undefined ? {} : { detect: { p50: detect, p95: 0.1 } }),
-              };
-        const c = judgeRun({
-          current,
-          config: { thresholds: {}, compare },
-          baseline: { kind: 'missing', detail: 'A/B' },
-        }).comparison;
-        add(`${app} ${d.cell} ${name} runs`);
-        if (c.verdict === 'fail') add(`${app} ${d.cell} ${name} FAIL`);
-        const p = c.scenarios[0]?.metrics.find((m) => m.metric === 'p50');
-        if (p?.verdict === 'no change') add(`${app} ${d.cell} ${name} p50-nochange`);
-      }
-    }
+for (const { cell, app, results, config } of savedAbRuns(roots)) {
+  for (const [name, p50, p90, detect] of settings) {
+    const compare =
+      p50 === undefined
+        ? config.compare
+        : {
+            ...config.compare,
+            minEffect: { ...config.compare.minEffect, p50, p90: p90! },
+            minEffectSet: [...(config.compare.minEffectSet ?? []), 'p50' as const, 'p90' as const],
+            ...(detect === undefined ? {} : { detect: { p50: detect, p95: 0.1 } }),
+          };
+    const c = judgeAb(results, compare);
+    add(`${app} ${cell} ${name} runs`);
+    if (c.verdict === 'fail') add(`${app} ${cell} ${name} FAIL`);
+    const p = c.scenarios[0]?.metrics.find((m) => m.metric === 'p50');
+    if (p?.verdict === 'no change') add(`${app} ${cell} ${name} p50-nochange`);
   }
+}
 for (const [k, v] of [...tally].sort()) console.log(k, v);

@@ -2,54 +2,27 @@
 // python-e2e.mjs; every one could extend) judged as a run that could not: their planned window
 // (look 0) alone, at the whole α and at half of α (compare/sequential.ts AB_SINGLE_LOOK_SHARE). No
 // load. Prints, per cell, the runs that failed and those whose p50 read a regression or "no change".
-//   npx tsx bench/ab/one-look.ts
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseConfig } from '../../src/core/config/index.js';
-import { judgeRun } from '../../src/core/gate.js';
+//   npx tsx bench/ab/one-look.ts [folder with py-e2e-*.jsonl …]   (default: bench/out)
 import { resultsAtLook } from '../../src/core/results/extend.js';
 import type { Results } from '../../src/core/types/results.js';
+import { judgeAb, savedAbRuns } from './common.js';
 
-const out = 'bench/out';
+const roots = process.argv.length > 2 ? process.argv.slice(2) : ['bench/out'];
 const rows: { cell: string; file: string; whole: string; half: string }[] = [];
-for (const jsonl of readdirSync(out).filter((f) => /^py-e2e-.*\.jsonl$/.test(f))) {
-  for (const line of readFileSync(join(out, jsonl), 'utf8').split('\n').filter(Boolean)) {
-    const d = JSON.parse(line);
-    if (d.cell !== 'aa' && d.cell !== 'slow') continue;
-    const dir = join(
-      out,
-      jsonl.replace(/\.jsonl$/, ''),
-      String(d.resultsPath ?? '')
-        .split('/')
-        .slice(-2, -1)[0] ?? '',
-    );
-    const path = join(dir, 'results.json');
-    if (!existsSync(path)) continue;
-    const results = JSON.parse(readFileSync(path, 'utf8')) as Results;
-    const config = parseConfig(readFileSync(join(dir, 'head', 'perfgate.yml'), 'utf8'), 'perfgate.yml');
-    const look0 = resultsAtLook(results, 0);
-    delete (look0 as { sequential?: unknown }).sequential;
-    const verdict = (share: number) => {
-      const current: Results = { ...look0, sequential: { alphaShares: [share] } };
-      const c = judgeRun({
-        current,
-        config: { thresholds: {}, compare: { ...config.compare, extend: undefined } },
-        baseline: { kind: 'missing', detail: 'A/B' },
-      }).comparison;
-      const regs = c.scenarios
-        .flatMap((s) => s.metrics)
-        .filter((m) => m.verdict === 'regression')
-        .map((m) => m.metric);
-      const p50 = c.scenarios[0]?.metrics.find((m) => m.metric === 'p50');
-      return `${regs.length ? 'FAIL ' + regs.join(',') : 'pass'} p50 ${p50?.verdict} ${((p50?.change ?? 0) * 100).toFixed(1)}% mde ${((p50?.minDetectableEffect ?? 0) * 100).toFixed(1)}%`;
-    };
-    rows.push({
-      cell: d.cell,
-      file: `${jsonl}#${d.resultsPath?.split('/').slice(-2, -1)[0]}`,
-      whole: verdict(1),
-      half: verdict(0.5),
-    });
-  }
+for (const { cell, label, results, config } of savedAbRuns(roots)) {
+  const look0 = resultsAtLook(results, 0);
+  delete (look0 as { sequential?: unknown }).sequential;
+  const verdict = (share: number) => {
+    const current: Results = { ...look0, sequential: { alphaShares: [share] } };
+    const c = judgeAb(current, { ...config.compare, extend: undefined });
+    const regs = c.scenarios
+      .flatMap((s) => s.metrics)
+      .filter((m) => m.verdict === 'regression')
+      .map((m) => m.metric);
+    const p50 = c.scenarios[0]?.metrics.find((m) => m.metric === 'p50');
+    return `${regs.length ? 'FAIL ' + regs.join(',') : 'pass'} p50 ${p50?.verdict} ${((p50?.change ?? 0) * 100).toFixed(1)}% mde ${((p50?.minDetectableEffect ?? 0) * 100).toFixed(1)}%`;
+  };
+  rows.push({ cell, file: label, whole: verdict(1), half: verdict(0.5) });
 }
 for (const cell of ['aa', 'slow']) {
   const r = rows.filter((x) => x.cell === cell);

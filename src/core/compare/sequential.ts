@@ -245,8 +245,7 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
 function whyOneLook(input: CompareInput, paired: boolean): string {
   if (!extensionEnabled(input.compare)) return "compare.extend's budget is the planned window";
   const executors = [...new Set(input.current.scenarios.map((scenario) => scenario.executor))];
-  const extendable = paired ? AB_EXTENDABLE : STORED_EXTENDABLE;
-  if (!executors.some((executor) => extendable.has(executor)))
+  if (!runCouldExtend(input.compare, executors, paired))
     return `compare.extend does not run ${executors.join(' or ')} scenarios on`;
   return 'it was measured by `perfgate run` or in load shards, which do not run on as `perfgate gate` and the action do';
 }
