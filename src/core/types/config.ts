@@ -247,6 +247,10 @@ export interface CompareConfig {
    * `perfgate plan` sizes a run for it. Absent: DEFAULT_DETECT in an A/B run, else no target
    * (compare/more-data.ts detectFor); empty (`detect: off`): no target at all. */
   detect?: Partial<Record<MetricName, number>>;
+  /** compare.processes: how many processes of its services each variant of an A/B run boots, each
+   * on a port of its own, with the variant's requests spread over them in turn, so that the test
+   * sees how far two processes of one build differ (compare/process-spread.ts). Absent: 1. */
+  processes?: number;
 }
 
 /** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */

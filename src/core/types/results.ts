@@ -102,6 +102,11 @@ export interface MachineLoad {
   stealCores: number;
 }
 
+export interface ProcessLatency {
+  requests: number;
+  histogram: string;
+}
+
 export interface ScenarioResult {
   name: string;
   executor: Executor;
@@ -145,6 +150,10 @@ export interface ScenarioResult {
   histogram: string;
   segments: SegmentRecord[];
   timeline: TimelinePoint[];
+  /** compare.processes > 1 in an A/B run: per process of this variant, in boot order, the ok
+   * requests of the measured window it answered and their latencies (µs, HDR compressed base64,
+   * the scenario's measure, as `histogram`). The A/B test reads how far they differ. */
+  processes?: ProcessLatency[];
   /** Open model only. */
   rate?: { intendedPerSec: number; achievedPerSec: number };
   /** The HTTP version asked for (`http:`) and spoken: `auto` records what ALPN agreed; `grpc`: a
