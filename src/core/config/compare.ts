@@ -182,6 +182,8 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     runnerNoise,
     ...(runnerNoiseSet.size > 0 ? { runnerNoiseSet: [...runnerNoiseSet] } : {}),
     extend: buildExtend(ctx, raw.extend),
+    // The schema holds it to an integer 1..8; 1 is the absent default, so it is left out.
+    ...(Number.isInteger(raw.processes) && (raw.processes as number) > 1 ? { processes: raw.processes as number } : {}),
     maxErrorRate: effectAt(ctx, ['compare', 'maxErrorRate'], raw.maxErrorRate) ?? DEFAULT_MAX_ERROR_RATE,
   };
 }

@@ -149,7 +149,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): ConfigPr
     case 'type':
       if (typeof value === 'number' && !Number.isFinite(value))
         return problem(path, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
-      return problem(path, `${quoteValue(value)} is not ${typeWords(String(params.type))}`);
+      return problem(path, `${quoteValue(value)} is not ${typeWords(String(params.type))}${rangeFix(error.parentSchema)}`);
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const suggestion = typeof value === 'string' ? closestMatch(value, allowed) : undefined;
@@ -185,6 +185,13 @@ export function describeSchemaError(error: ErrorObject, root: unknown): ConfigPr
     default:
       return problem(path, `${quoteValue(value)} ${error.message ?? 'is not valid'}`);
   }
+}
+
+/** The fix for a value of the wrong type whose schema bounds it on both sides (compare.processes). */
+function rangeFix(schema: unknown): string {
+  const { type, minimum, maximum } = (schema ?? {}) as { type?: unknown; minimum?: unknown; maximum?: unknown };
+  if (type !== 'integer' || typeof minimum !== 'number' || typeof maximum !== 'number') return '';
+  return `; use a whole number from ${String(minimum)} to ${String(maximum)}`;
 }
 
 /** Where a path points in the text (its key, for a map entry), or its nearest ancestor's. */
