@@ -36,6 +36,8 @@ export abstract class Connection {
   maxEvents = Infinity;
   /** Closed model: the virtual user this connection belongs to (a duet's VU has one per variant). */
   vu: Vu | undefined = undefined;
+  /** Which of its variant's processes (compare.processes) it is connected to, in boot order. */
+  process = 0;
 
   constructor(readonly owner: ConnectionOwner) {}
 

@@ -71,7 +71,7 @@ export class OpenModel {
     // handleConnectError fails the whole queue, then asserts it is empty). Sending on it from
     // here crashed the process with an AssertionError at >= 200 req/s: take it back next turn.
     if (error || connection.inDispatch) this.defer(connection);
-    else (connection.owner as Variant).idle.push(connection);
+    else (connection.owner as Variant).release(connection);
     if (!error && !this.pumping && end + BATCH.leadMs >= this.nextDue) this.pump();
   }
 
@@ -82,7 +82,7 @@ export class OpenModel {
     this.deferScheduled = true;
     setImmediate(() => {
       this.deferScheduled = false;
-      for (const waiting of this.deferred.splice(0)) (waiting.owner as Variant).idle.push(waiting);
+      for (const waiting of this.deferred.splice(0)) (waiting.owner as Variant).release(waiting);
       if (!this.pumping && performance.now() + BATCH.leadMs >= this.nextDue) this.pump();
       this.host.settle();
     });
@@ -124,8 +124,7 @@ export class OpenModel {
       const first = count > 1 ? host.firstOf(count) : 0;
       for (let k = 0; k < count; k++) {
         const variant = host.variants[indexes[(first + k) % count]!]!;
-        let connection = variant.idle.pop();
-        if (!connection && variant.connections.length < maxInFlight) connection = variant.addConnection();
+        const connection = variant.takeConnection(maxInFlight);
         if (inWindow) variant.scheduled += 1;
         if (!connection) {
           if (inWindow) variant.dropped += 1;

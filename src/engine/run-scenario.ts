@@ -29,7 +29,7 @@ import type { CpuProbe } from './segment-sampler.js';
 import { SegmentSampler } from './segment-sampler.js';
 import { chooseTransport, type TransportKind } from './transport.js';
 import { loadUndici } from './undici-connection.js';
-import { round3, Variant } from './variant.js';
+import { okStatusTable, round3, Variant } from './variant.js';
 
 export type { PairOrder } from './plan.js';
 
@@ -57,6 +57,8 @@ export interface ScenarioProgress {
 export interface RunTarget {
   name: string;
   baseUrl: string;
+  /** compare.processes: every process of the variant (the first is `baseUrl`), sent requests in turn. */
+  baseUrls?: string[];
 }
 
 export interface RunScenarioOptions {
@@ -111,16 +113,6 @@ export function createPairOrder(seed: number, pairs: number): PairOrder[] {
 }
 
 export { pairCount };
-
-function okStatusTable(scenario: ScenarioConfig): Uint8Array {
-  const table = new Uint8Array(1000);
-  if (scenario.okStatus && scenario.okStatus.length > 0) {
-    for (const status of scenario.okStatus) if (status >= 0 && status < 1000) table[status] = 1;
-  } else {
-    table.fill(1, 200, 400);
-  }
-  return table;
-}
 
 class ScenarioRun implements ModelHost {
   readonly variants: Variant[];
@@ -188,9 +180,10 @@ class ScenarioRun implements ModelHost {
     this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       pathPrefix ??= url.pathname.replace(/\/+$/, '');
+      const origins = (target.baseUrls ?? [target.baseUrl]).map((baseUrl) => new URL(baseUrl).origin);
       return new Variant(
         target.name,
-        url.origin,
+        origins,
         scenario,
         okStatus,
         this,

@@ -2,10 +2,11 @@
 // its counters. The run's scheduler decides when each variant is sent what; the variant records
 // what came back, in its own measured window, and builds its own result.
 import { performance } from 'node:perf_hooks';
-import { encodeHistogram } from '../core/histogram.js';
+import type { Histogram } from '../core/histogram.js';
+import { createHistogram, encodeHistogram } from '../core/histogram.js';
 import { summarizeLatency, summarizeScenario } from '../core/results/summary.js';
 import type { ScenarioConfig } from '../core/types/config.js';
-import type { ScenarioResult, SegmentContention } from '../core/types/results.js';
+import type { ProcessLatency, ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { Connection, ConnectionOwner } from './connection.js';
 import { maskText } from '../core/mask.js';
 import { classifyError, describeError } from './error-class.js';
@@ -26,12 +27,35 @@ export function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
+/** What counts as an ok status: 1 at each ok status code (okStatus:, or 200–399). */
+export function okStatusTable(scenario: ScenarioConfig): Uint8Array {
+  const table = new Uint8Array(1000);
+  if (scenario.okStatus && scenario.okStatus.length > 0) {
+    for (const status of scenario.okStatus) if (status >= 0 && status < 1000) table[status] = 1;
+  } else {
+    table.fill(1, 200, 400);
+  }
+  return table;
+}
+
+/**
+ * One target of a run. With several origins (compare.processes: copies of one variant's services,
+ * each on a port of its own) it has one transport per origin, and spreads its requests over them
+ * in turn; each ok request of the measured window is recorded in the variant's recorder and in its
+ * process's own histogram, so that the test can see how far the processes differ.
+ */
 export class Variant implements ConnectionOwner {
   readonly recorder: Recorder;
   readonly connections: Connection[] = [];
-  /** Open model: connections with nothing in flight. */
-  readonly idle: Connection[] = [];
+  /** Open model: per process, its connections with nothing in flight. */
+  private readonly idle: Connection[][];
   inFlight = 0;
+  /** How many processes (origins) the variant's requests are spread over. */
+  readonly processCount: number;
+  /** Open model: the process the variant's next request goes to. */
+  private nextProcess = 0;
+  /** Per process (with more than one): the latencies of its ok requests of the measured window. */
+  private readonly processHistograms: Histogram[];
 
   // The measured window now open: requests started in [recordFromMs, recordToMs) (performance
   // time) are recorded, their ends at `windowOffsetMs` + time since `recordFromMs`.
@@ -68,13 +92,14 @@ export class Variant implements ConnectionOwner {
   private eventsTotal = 0;
   private eventStreamMs = 0;
   private readonly errorExamples: Record<string, string> = {};
-  private transport: Transport;
+  private transports: Transport[];
   /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
   private readonly ttfb: boolean;
 
   constructor(
     readonly name: string,
-    private readonly origin: string,
+    /** One per process, in boot order. */
+    private readonly origins: readonly string[],
     private readonly scenario: ScenarioConfig,
     private readonly okStatus: Uint8Array,
     private readonly host: VariantHost,
@@ -82,30 +107,61 @@ export class Variant implements ConnectionOwner {
     segmentMs: number,
     private readonly httpClient: TransportKind = 'lean',
   ) {
-    this.transport = createTransport(origin, scenario, httpClient);
+    this.transports = origins.map((origin) => createTransport(origin, scenario, httpClient));
+    this.processCount = origins.length;
+    this.idle = origins.map(() => []);
+    this.processHistograms = origins.length > 1 ? origins.map(() => createHistogram()) : [];
     // The recorder knows the window, so that a response in flight at its end still counts in the
     // last segment, and in the second it really ended in on the timeline.
     this.recorder = new Recorder(segmentMs, planWindowMs, true);
     this.ttfb = scenario.latency === 'ttfb';
   }
 
-  /** Before the first request: `http: auto` asks the service which protocol it speaks. */
+  /** Before the first request: `http: auto` asks the service which protocol it speaks (its
+   * first process: the copies run the same build). */
   async prepare(): Promise<void> {
     if (this.scenario.http !== 'auto') return;
-    const spoken = await negotiateHttp(this.origin, this.scenario);
-    this.transport = createTransport(this.origin, this.scenario, this.httpClient, spoken);
+    const spoken = await negotiateHttp(this.origins[0]!, this.scenario);
+    this.transports = this.origins.map((origin) => createTransport(origin, this.scenario, this.httpClient, spoken));
   }
 
   /** Which protocol the requests went over. */
   get protocol(): SpokenProtocol {
-    return this.transport.protocol;
+    return this.transports[0]!.protocol;
   }
 
-  addConnection(): Connection {
-    const connection = this.transport.connect(this);
+  /** A new connection to `process`; by default the processes in turn (the closed model's VU n
+   * goes to process n mod k, since each VU opens one connection per variant). */
+  addConnection(process = this.connections.length % this.processCount): Connection {
+    const connection = this.transports[process]!.connect(this);
     connection.maxEvents = this.scenario.stream?.events ?? Infinity;
+    connection.process = process;
     this.connections.push(connection);
     return connection;
+  }
+
+  /**
+   * Open model: a connection for the variant's next request, or none (a drop). The processes take
+   * the requests in turn: the one whose turn it is gives an idle connection, or a new one while the
+   * variant has fewer than `maxInFlight`; failing both, an idle one of another process.
+   */
+  takeConnection(maxInFlight: number): Connection | undefined {
+    const count = this.processCount;
+    const process = this.nextProcess;
+    this.nextProcess = process + 1 === count ? 0 : process + 1;
+    const own = this.idle[process]!.pop();
+    if (own) return own;
+    if (this.connections.length < maxInFlight) return this.addConnection(process);
+    for (let k = 1; k < count; k++) {
+      const other = this.idle[(process + k) % count]!.pop();
+      if (other) return other;
+    }
+    return undefined;
+  }
+
+  /** Open model: `connection` has nothing in flight any more. */
+  release(connection: Connection): void {
+    this.idle[connection.process]!.push(connection);
   }
 
   /** Opens a measured stretch: requests started from `fromMs` to `toMs` fill [offsetMs, offsetMs + (toMs − fromMs)) of the window. */
@@ -166,9 +222,13 @@ export class Variant implements ConnectionOwner {
         this.eventsTotal += connection.events;
         this.eventStreamMs += end - timedFrom;
       }
+      const latencyUs = this.ttfb ? ttfbUs : fullUs;
+      // Rounded as the recorder does, so that the processes' histograms add up to the variant's.
+      if (ok && this.processCount > 1)
+        this.processHistograms[connection.process]!.recordValue(latencyUs < 1 ? 1 : Math.round(latencyUs));
       this.recorder.record(
         endMs,
-        this.ttfb ? ttfbUs : fullUs,
+        latencyUs,
         status,
         ok,
         errorClass,
@@ -188,7 +248,7 @@ export class Variant implements ConnectionOwner {
   // ------------------------------------------------------------------ result
 
   buildResult(input: { windowMs: number; startWallMs: number; load: GeneratorLoad; open: boolean }): ScenarioResult {
-    return scenarioResult({
+    const result = scenarioResult({
       name: this.scenario.name,
       scenario: this.scenario,
       recorder: this.recorder,
@@ -201,13 +261,24 @@ export class Variant implements ConnectionOwner {
       open: input.open,
       ttfb: this.ttfb,
       events: { streams: this.eventStreams, total: this.eventsTotal, streamMs: this.eventStreamMs },
-      protocol: this.transport.protocol,
+      protocol: this.protocol,
     });
+    if (this.processCount > 1) result.processes = this.processLatencies();
+    return result;
+  }
+
+  /** Per process, in boot order: its ok requests of the measured window and their latencies. */
+  private processLatencies(): ProcessLatency[] {
+    return this.processHistograms.map((histogram) => ({
+      requests: histogram.totalCount,
+      histogram: encodeHistogram(histogram),
+    }));
   }
 
   async destroy(): Promise<void> {
     await Promise.all(this.connections.map((connection) => connection.destroy()));
     this.recorder.destroy();
+    for (const histogram of this.processHistograms) histogram.destroy();
   }
 }
 
