@@ -24,7 +24,22 @@ export interface AbPlan {
   baseConfig: Config;
   /** Scenarios the base's own config does not have (new in head): run on the head alone. */
   newInHead: Set<string>;
+  /** compare.processes > 1: each variant's copies 2..k, each bound to a port of its own and its
+   * services named `<name>#<n>` (headConfig and baseConfig are copy 1). */
+  copies: { head: Config[]; base: Config[] };
   notes: string[];
+}
+
+/** The name of copy `index` (0-based) of a service: copy 1 keeps its own, so that logs, profiles and
+ * messages of a run of one process read as before. */
+export function copyName(name: string, index: number): string {
+  return index === 0 ? name : `${name}#${index + 1}`;
+}
+
+/** Copy `index` of a config bound to `port`: its services renamed (copyName) for their logs and messages. */
+function boundCopy(config: Config, port: number, index: number): Config {
+  const bound = bindPort(config, port);
+  return { ...bound, services: bound.services.map((service) => ({ ...service, name: copyName(service.name, index) })) };
 }
 
 /**
@@ -89,8 +104,11 @@ export async function planAb(input: {
     );
   }
 
-  const [headPort, basePort] = await findFreePorts(2);
-  const headConfig = bindPort(config, headPort!);
+  const processes = config.compare.processes ?? 1;
+  const ports = await findFreePorts(2 * processes);
+  const headPorts = ports.slice(0, processes);
+  const basePorts = ports.slice(processes);
+  const headConfig = bindPort(config, headPorts[0]!);
   const rebased = {
     ...config,
     services: config.services.map((service) => rebaseService(service, headRoot, baseRoot)),
@@ -101,8 +119,12 @@ export async function planAb(input: {
     baseRoot: realPath(baseRoot),
     baseConfigDir,
   });
-  const baseConfig = bindPort(rebased, basePort!);
-  return { baseConfigDir, headConfig, baseConfig, newInHead, notes };
+  const baseConfig = bindPort(rebased, basePorts[0]!);
+  const copies = {
+    head: headPorts.slice(1).map((port, n) => boundCopy(config, port, n + 1)),
+    base: basePorts.slice(1).map((port, n) => boundCopy(rebased, port, n + 1)),
+  };
+  return { baseConfigDir, headConfig, baseConfig, newInHead, copies, notes };
 }
 
 /** The real path of a file that may not exist yet: its nearest existing folder's, plus the rest. */
@@ -235,18 +257,19 @@ export interface BootedVariants {
  * thrown, after the base is stopped); the base may fail, and then the run goes on without it.
  */
 export async function bootVariants(
-  head: { services: ServiceConfig[]; options: StartServicesOptions },
-  base: { services: ServiceConfig[]; options: StartServicesOptions },
+  head: { services: ServiceConfig[]; copies?: ServiceConfig[][]; options: StartServicesOptions },
+  base: { services: ServiceConfig[]; copies?: ServiceConfig[][]; options: StartServicesOptions },
   /** The base's setup failed already: only the head boots. */
   baseSetupFailure?: NonNullable<AbInfo['baseFailure']>,
 ): Promise<BootedVariants> {
+  const headCopies = [head.services, ...(head.copies ?? [])];
   if (baseSetupFailure) {
-    const running = await startServices(head.services, head.options);
+    const running = await startCopies(headCopies, head.options);
     return { head: running, baseFailure: baseSetupFailure, stop: () => running.stop() };
   }
   const [headBoot, baseBoot] = await Promise.allSettled([
-    startServices(head.services, head.options),
-    startServices(base.services, base.options),
+    startCopies(headCopies, head.options),
+    startCopies([base.services, ...(base.copies ?? [])], base.options),
   ]);
   if (headBoot.status === 'rejected') {
     if (baseBoot.status === 'fulfilled') await baseBoot.value.stop();
@@ -287,4 +310,33 @@ export async function bootVariants(
           logTail: [],
         };
   return { head: running, baseFailure, stop: () => running.stop() };
+}
+
+/**
+ * Boots every copy of a variant's services at once (compare.processes), as one RunningServices:
+ * all of them listed in boot order, the first dead one found, all stopped together. One copy that
+ * does not boot fails the variant: the copies already up are stopped.
+ */
+export async function startCopies(copies: ServiceConfig[][], options: StartServicesOptions): Promise<RunningServices> {
+  if (copies.length === 1) return startServices(copies[0]!, options);
+  const booted = await Promise.allSettled(copies.map((services) => startServices(services, options)));
+  const running = booted.flatMap((boot) => (boot.status === 'fulfilled' ? [boot.value] : []));
+  const failed = booted.find((boot) => boot.status === 'rejected');
+  if (failed) {
+    await Promise.all(running.map((copy) => copy.stop()));
+    throw failed.reason;
+  }
+  return {
+    services: running.flatMap((copy) => copy.services),
+    findExited: () => {
+      for (const copy of running) {
+        const exited = copy.findExited();
+        if (exited) return exited;
+      }
+      return undefined;
+    },
+    stop: async () => {
+      await Promise.all(running.map((copy) => copy.stop()));
+    },
+  };
 }

@@ -275,6 +275,10 @@ async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
   if (ab) {
     ab.headConfig = withProfilers(ab.headConfig);
     ab.baseConfig = withProfilers(ab.baseConfig, ab.headConfig.services);
+    // Every copy as copy 1 (the same NODE_OPTIONS), so that the processes differ by nothing else;
+    // the profile phase profiles copy 1 alone, which its load goes to.
+    ab.copies.head = ab.copies.head.map((copy) => withProfilers(copy));
+    ab.copies.base = ab.copies.base.map((copy, n) => withProfilers(copy, ab.copies.head[n]!.services));
   }
   // Without a base, ${port} is still the head's own free port.
   const headConfig =
@@ -324,9 +328,10 @@ async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise
       });
       phase = 'boot';
       const booted = await bootVariants(
-        { services: ab.headConfig.services, options: headOptions },
+        { services: ab.headConfig.services, copies: ab.copies.head.map((copy) => copy.services), options: headOptions },
         {
           services: ab.baseConfig.services,
+          copies: ab.copies.base.map((copy) => copy.services),
           options: {
             ...headOptions,
             baseDir: ab.baseConfigDir,

@@ -206,6 +206,14 @@ async function measureScenario(
   if (run.serviceExit) return undefined;
   const targets: RunTarget[] = [{ name: 'head', baseUrl: scenario.baseUrl }];
   if (baseScenario) targets.push({ name: 'base', baseUrl: baseScenario.baseUrl });
+  // compare.processes: a paired scenario's requests go to every copy of each variant; a capacity
+  // search and a flow use the first alone (targets).
+  const spread: RunTarget[] = baseScenario
+    ? [
+        { ...targets[0]!, ...processUrls(run, 'head', scenario) },
+        { ...targets[1]!, ...processUrls(run, 'base', baseScenario) },
+      ]
+    : targets;
   const headSampler = startUsageSampler(booted.head.services);
   const baseSampler = booted.base ? startUsageSampler(booted.base.services) : undefined;
   const machineMeter = startMachineLoadMeter(prepared.environment.cpuCount);
@@ -242,7 +250,7 @@ async function measureScenario(
           })
         : await runScenarioVariants(scenario, {
             ...runOptions,
-            targets,
+            targets: spread,
             schedule,
             seed,
             ...(pairOrder ? { order: pairOrder } : {}),
@@ -317,6 +325,14 @@ export function snapshotResults(run: ActiveRun): Results {
         }
       : {}),
   });
+}
+
+/** A scenario's origin in each copy of a variant (compare.processes), copy 1's (its own) first. */
+function processUrls(run: ActiveRun, variant: 'head' | 'base', scenario: ScenarioConfig): { baseUrls?: string[] } {
+  const copies = run.prepared.ab?.copies[variant] ?? [];
+  const urls = copies.map((copy) => copy.scenarios.find((other) => other.name === scenario.name)?.baseUrl);
+  if (urls.length === 0 || urls.some((url) => url === undefined)) return {};
+  return { baseUrls: [scenario.baseUrl, ...(urls as string[])] };
 }
 
 /** How often a running scenario looks for a dead service (a flag check; a process scan only after a leader exited). */
