@@ -14,7 +14,9 @@
 //
 //   node bench/ab/python-e2e.mjs [--counts aa:10,slow:10,stored:2,stored-aa:4] [--rate 150]
 //        [--duration 15] [--warmup 3] [--extra-us 150] [--stored-extra-us 2700] [--neighbour both|on|off]
-//        [--lock /tmp/heavy.lock] [--seed 21] [--extend 2,4] [--app stdlib|flask]
+//        [--lock /tmp/heavy.lock] [--seed 21] [--extend 2,4] [--app stdlib|flask] [--processes 1]
+//   --processes k: compare.processes for the A/B cells: each variant boots k copies of the service,
+//   its requests spread over them in turn (the Flask A/A cells' fix for processes that differ).
 //   --clis a/cli.js,b/cli.js: the A/B cells alternate these builds (build 0, 1, … in the summary).
 //   --extend: compare.extend.maxDuration (× the window) for the A/B cells, one list entry per run in turn
 //   (each factor gets every other run of a cell with 2,4), so that budgets meet the same machine.
@@ -66,7 +68,10 @@ const args = parseArgs({
   extend: '',
   clis: '',
   app: 'stdlib',
+  processes: 1,
 });
+if (!(Number.isInteger(args.processes) && args.processes >= 1 && args.processes <= 8))
+  throw new Error(`--processes ${args.processes}: use a whole number from 1 to 8 (compare.processes)`);
 // Each app: its file in bench/ab/python and the command that serves it on ${port}.
 const APPS = {
   stdlib: { file: 'app.py', run: `${args.python} app.py` },
@@ -104,7 +109,7 @@ function summarize(runs) {
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   const cellOf = (r) =>
-    `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
+    `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.processes > 1 && r.cell !== 'stored' && r.cell !== 'stored-aa' ? ` ${r.processes} processes` : ''}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
   const cells = [...new Set(runs.map(cellOf))].sort();
   for (const cell of cells) {
     for (const neighbour of [false, true, undefined]) {
@@ -170,7 +175,7 @@ defaults:
   baseUrl: "http://127.0.0.1:\${port}"
   timeout: 5s
   warmup: ${args.warmup}s
-${mode === 'ab' ? `\ncompare: { mode: ab, schedule: duet${extend ? `, extend: { maxDuration: ${extend}x }` : ''} }\n` : '\ncompare: { mode: stored }\n'}
+${mode === 'ab' ? `\ncompare: { mode: ab, schedule: duet${extend ? `, extend: { maxDuration: ${extend}x }` : ''}${args.processes > 1 ? `, processes: ${args.processes}` : ''} }\n` : '\ncompare: { mode: stored }\n'}
 scenarios:
   ${SCENARIO}:
     executor: constant-arrival-rate
@@ -294,6 +299,7 @@ for (const [i, step] of order.entries()) {
     kind: 'run',
     index: i + 1,
     app: args.app,
+    processes: args.processes,
     ...step,
     resultsPath,
     baselinePath,
