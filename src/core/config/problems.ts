@@ -149,7 +149,10 @@ export function describeSchemaError(error: ErrorObject, root: unknown): ConfigPr
     case 'type':
       if (typeof value === 'number' && !Number.isFinite(value))
         return problem(path, `${quoteValue(value)} is not a finite number; use a number like 1.5`);
-      return problem(path, `${quoteValue(value)} is not ${typeWords(String(params.type))}${rangeFix(error.parentSchema)}`);
+      return problem(
+        path,
+        `${quoteValue(value)} is not ${typeWords(String(params.type))}${rangeFix(error.parentSchema)}`,
+      );
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const suggestion = typeof value === 'string' ? closestMatch(value, allowed) : undefined;
