@@ -266,7 +266,10 @@ function compareScenarioPaired(
     const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // The processes' spread is not the window's: a longer run leaves their degrees of freedom as they are.
-    if (judged !== test) draft.comparison.dfGrowth = 0;
+    if (judged !== test && spread !== undefined) {
+      draft.comparison.dfGrowth = 0;
+      draft.comparison.processes = { head: spread.head.length, base: spread.base.length, sd: spread.sd };
+    }
     if (duet && metric in LATENCY_PERCENTILES && diffs !== undefined) {
       // The per-block log ratios the pairs' test reads.
       const gross = pairedGrossShift(diffs[metric as LatencyMetric], MIN_BLOCKS);

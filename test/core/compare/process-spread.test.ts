@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
 import { processSpread, withProcessSpread } from '../../../src/core/compare/process-spread.js';
+import { PROCESS_SPREAD_WHY, whyNotDetect } from '../../../src/core/compare/more-data.js';
 import { createHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { PairedTest } from '../../../src/core/stats/paired.js';
@@ -105,6 +106,7 @@ describe('comparePaired with compare.processes', () => {
   it('keeps a regression whose processes agree, and says their spread is the requests’ own', () => {
     const comparison = judge(runWithProcesses(1.2, agreeing(1200, 10), agreeing(1000, 20)));
     expect(metric(comparison, 'p50').verdict).toBe('regression');
+    expect(metric(comparison, 'p50').processes).toBeUndefined();
     const note = allNotes(comparison);
     expect(note).toContain('4 of the head’s and 4 of the base’s'.replace(/’/g, "'"));
     expect(note).toContain('no more than their requests explain');
@@ -121,6 +123,9 @@ describe('comparePaired with compare.processes', () => {
     expect(p50.verdict).not.toBe('regression');
     expect(p50.df).toBe(6);
     expect(p50.dfGrowth).toBe(0);
+    expect(p50.processes).toMatchObject({ head: 4, base: 4 });
+    // No longer window narrows it: neither compare.extend nor compare.detect runs on for it.
+    expect(whyNotDetect(p50, true, { p50: 0.05 })).toBe(PROCESS_SPREAD_WHY);
     expect(p50.standardError!).toBeGreaterThan(3 * metric(unchanged, 'p50').standardError!);
     // The change is the requests' own: only its uncertainty moved.
     expect(p50.change).toBeCloseTo(metric(unchanged, 'p50').change, 12);
