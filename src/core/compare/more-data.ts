@@ -99,9 +99,14 @@ export function whyNotDetect(
   if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
   if (!paired && metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history'))
     return 'its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
+  if (metric.processes !== undefined) return PROCESS_SPREAD_WHY;
   if (metric.standardError === undefined) return 'no standard error to scale';
   return undefined;
 }
+
+/** A metric whose test the spread between the variants' processes decided (compare.processes). */
+export const PROCESS_SPREAD_WHY =
+  "its uncertainty is the spread between the variants' processes, which a longer run does not narrow (more processes do)";
 
 /**
  * How a test's degrees of freedom grow with g times the data, as the exponent of g. The duet block

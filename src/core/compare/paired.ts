@@ -28,6 +28,7 @@ import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
+import { processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
 import {
   compareScenarios,
   OPEN_EXECUTORS,
@@ -220,6 +221,7 @@ function compareScenarioPaired(
   // (alternate). The rate check keeps its own guard.
   const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
   if (sharedLag) notes.push(sharedLagNote(head, base));
+  const spreads: { metric: MetricName; spread: ProcessSpread; decides: boolean }[] = [];
   for (const metric of compare.metrics) {
     // Only a capacity scenario has a capacity (above).
     if (metric === 'capacity') continue;
@@ -258,8 +260,16 @@ function compareScenarioPaired(
           : metric === 'error_rate'
             ? pairedTTest(diffs.error_rate, SHARE_SD_FLOOR)
             : trimmedPairedTest(diffs[metric]);
-    const draft = fromTest(metric, head, base, test, minEffect, guards);
+    const spread = metric in LATENCY_PERCENTILES ? processSpread(head, base, metric as LatencyMetric) : undefined;
+    const judged = test === undefined ? undefined : withProcessSpread(test, spread);
+    if (spread !== undefined) spreads.push({ metric, spread, decides: judged !== test });
+    const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
+    // The processes' spread is not the window's: a longer run leaves their degrees of freedom as they are.
+    if (judged !== test && spread !== undefined) {
+      draft.comparison.dfGrowth = 0;
+      draft.comparison.processes = { head: spread.head.length, base: spread.base.length, sd: spread.sd };
+    }
     if (duet && metric in LATENCY_PERCENTILES && diffs !== undefined) {
       // The per-block log ratios the pairs' test reads.
       const gross = pairedGrossShift(diffs[metric as LatencyMetric], MIN_BLOCKS);
@@ -283,7 +293,22 @@ function compareScenarioPaired(
     // jackknife: anti-conservative at 12 pairs (it made 12 of 15 A/A false regressions in an
     // audit), so alternate now rests on the trimmed test alone.
   }
+  if (spreads.length > 0) notes.push(processSpreadNote(spreads));
   return drafts;
+}
+
+/** What the processes of each variant said, and which percentiles their spread decided. */
+function processSpreadNote(spreads: { metric: MetricName; spread: ProcessSpread; decides: boolean }[]): string {
+  const { head, base } = spreads[0]!.spread;
+  const figures = spreads.map(({ metric, spread }) => `${metric} ±${(Math.expm1(spread.sd) * 100).toFixed(1)}%`);
+  const decided = spreads.filter((entry) => entry.decides);
+  return (
+    `Each variant ran in several processes (compare.processes; here ${head.length} of the head's and ${base.length} of the base's answered enough requests). ` +
+    `One process's reading differed from its variant's by ${figures.join(', ')} (sd). ` +
+    (decided.length === 0
+      ? "That is no more than their requests explain: each change's uncertainty is the requests' own."
+      : `For ${decided.map((entry) => entry.metric).join(', ')} that is more than their requests explain, so the change was tested against the processes' spread (a t over the processes, ${decided[0]!.spread.df} df): a longer run does not narrow it, more processes do.`)
+  );
 }
 
 /**

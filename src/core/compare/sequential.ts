@@ -26,6 +26,7 @@ import {
   mdeScaler,
   underpowered,
   whyNotDetect,
+  PROCESS_SPREAD_WHY,
   withDetectNote,
   withResolvedDetect,
 } from './more-data.js';
@@ -424,6 +425,7 @@ function whyNotExtend(
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind));
   if (blocking !== undefined)
     return { why: `held back for a reason more data does not change (${blocking.kind})`, budget: false };
+  if (metric.processes !== undefined) return { why: PROCESS_SPREAD_WHY, budget: false };
   const atBudget = (why: string) => ({ why, budget: true });
   const { growth } = context;
   for (const reason of metric.reasons) {

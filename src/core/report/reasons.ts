@@ -291,8 +291,13 @@ export function remediesFor(comparison: RemedyInput): string[] {
   if (scenarios !== undefined && held.length === 0) return failed;
   const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
   const has = (set: Set<Reason['kind']>): boolean => [...kinds].some((k) => set.has(k));
-  // A metric without a stated reason, or no metrics given at all, is held back by the noise floor.
-  const floorMetrics = held.filter((m) => m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind)));
+  // A metric without a stated reason, or no metrics given at all, is held back by the noise floor;
+  // one whose test the spread between processes decided (compare.processes) by that spread, which
+  // a longer run does not narrow.
+  const byProcesses = held.filter((m) => m.processes !== undefined);
+  const floorMetrics = held.filter(
+    (m) => m.processes === undefined && (m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind))),
+  );
   const floor = held.length === 0 || floorMetrics.length > 0;
   const span = mdeSpan(floorMetrics);
   const out: string[] = [];
@@ -326,6 +331,12 @@ export function remediesFor(comparison: RemedyInput): string[] {
     out.push(
       "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2–0.5%)",
     );
+  if (byProcesses.length > 0) {
+    const most = Math.max(...byProcesses.map((m) => Math.min(m.processes!.head, m.processes!.base)));
+    out.push(
+      `boot more processes of each variant (compare.processes; ${most} of each were read): the spread between processes of one build held back ${metricsWhere(byProcesses)}, and a longer run does not narrow it`,
+    );
+  }
   if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);
   if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');
   if (has(LOAD_KINDS))

@@ -4,7 +4,7 @@
 // Each look (the planned window, then each step) is recorded, and `scenarioAtLook` gives back the
 // scenario as it stood at a look, so that the comparison judges every look on exactly the data it
 // had then: a results file judged again later reaches the same verdicts.
-import { decodeHistogram, encodeHistogram, mergeHistograms } from '../histogram.js';
+import { decodeHistogram, encodeHistogram, mergeEncodedHistograms, mergeHistograms } from '../histogram.js';
 import type { GeneratorHealth, Results, ScenarioResult, ServiceUsage, TimelinePoint } from '../types/results.js';
 import { addCounts, mergeTimelines } from './merge-load.js';
 import { otherHistograms, segmentOtherHistograms, setOtherMeasure } from './other-measure.js';
@@ -22,7 +22,21 @@ function firstLook(scenario: ScenarioResult): NonNullable<ScenarioResult['extens
     dropped: scenario.requests.dropped,
     ...(scenario.rate ? { rate: { ...scenario.rate } } : {}),
     generator: { ...scenario.generator, reasons: [...scenario.generator.reasons] },
+    ...(scenario.processes ? { processes: scenario.processes } : {}),
   };
+}
+
+/** Each process's latencies over the window and the step: the same process (by boot order) in
+ * both, since a step runs on the services the window ran on. Absent unless both have them. */
+function joinProcesses(
+  window: ScenarioResult['processes'],
+  step: ScenarioResult['processes'],
+): ScenarioResult['processes'] {
+  if (window === undefined || step === undefined || window.length !== step.length) return undefined;
+  return window.map((process, i) => ({
+    requests: process.requests + step[i]!.requests,
+    histogram: mergeEncodedHistograms([process.histogram, step[i]!.histogram]),
+  }));
 }
 
 /** How many looks a scenario had: 1 for one that was never extended. */
@@ -70,6 +84,8 @@ export function scenarioAtLook(scenario: ScenarioResult, look: number): Scenario
   };
   if (at.rate) view.rate = at.rate;
   else delete view.rate;
+  if (at.processes) view.processes = at.processes;
+  else delete view.processes;
   setOtherMeasure(view, segmentOtherHistograms(scenario, kept));
   return view;
 }
@@ -153,6 +169,9 @@ export function appendExtension(scenario: ScenarioResult, step: ScenarioResult, 
   };
   const examples = { ...step.errorExamples, ...scenario.errorExamples };
   if (Object.keys(examples).length > 0) joined.errorExamples = examples;
+  const processes = joinProcesses(scenario.processes, step.processes);
+  if (processes) joined.processes = processes;
+  else delete joined.processes;
   setOtherMeasure(joined, otherHistograms([scenario, step]));
   if (scenario.machine && step.machine) {
     const a = scenario.durationMs;
@@ -188,6 +207,7 @@ export function appendExtension(scenario: ScenarioResult, step: ScenarioResult, 
         ...(joined.rate ? { rate: { ...joined.rate } } : {}),
         generator,
         undecided,
+        ...(processes ? { processes } : {}),
       },
     ],
   };

@@ -31,6 +31,10 @@ export interface MetricComparison {
   /** How the test's degrees of freedom grow with the data (df + 1 ∝ data^dfGrowth): 1 for a test over
    * pairs, ⅔ for duet's block bootstrap (its block length grows as n^⅓); absent: the mode's rule. */
   dfGrowth?: number;
+  /** compare.processes: the test's standard error and degrees of freedom are the spread of the
+   * variants' processes (how many of each were read, and one process's sd about its variant's
+   * mean, log scale), not the requests': a longer run does not narrow it, more processes do. */
+  processes?: { head: number; base: number; sd: number };
   /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
    * for the error rate): what a longer run would shrink (compare.extend). */
   standardError?: number;

@@ -200,6 +200,8 @@ export interface ExtensionLook {
   generator: GeneratorHealth;
   /** The metrics still undecided when this look was asked for (absent for look 0). */
   undecided?: string[];
+  /** compare.processes > 1: each process's requests and latencies by then (cumulative). */
+  processes?: ProcessLatency[];
 }
 
 /** One load shard's share of a merged scenario: what tells a shard that started late, fell

@@ -7,6 +7,7 @@ import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { remediesFor } from '../../../src/core/report/reasons.js';
+import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import type { Comparison } from '../../../src/core/types/comparison.js';
 import { makeAbResults } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
@@ -81,6 +82,32 @@ describe('A/B reports', () => {
 });
 
 describe('what the reports advise about held-back verdicts', () => {
+  it('asks for more processes, not a longer run, where the spread between processes held a verdict back', () => {
+    const held = (metric: 'p50' | 'p95', processes?: { head: number; base: number; sd: number }): MetricComparison => ({
+      scenario: 'api',
+      metric,
+      baseline: 1,
+      current: 1.05,
+      change: 0.05,
+      method: 'paired',
+      minEffect: 0.03,
+      minDetectableEffect: 0.09,
+      verdict: 'inconclusive',
+      reasons: [],
+      ...(processes ? { processes } : {}),
+    });
+    const ab = { mode: 'ab' as const, ab: { schedule: 'duet' as const, pairs: 60 } };
+    const spread = { head: 4, base: 4, sd: 0.02 };
+    const byProcesses = remediesFor({ ...ab, scenarios: [{ metrics: [held('p50', spread)] }] }).join('\n');
+    expect(byProcesses).toContain('boot more processes of each variant (compare.processes; 4 of each were read)');
+    expect(byProcesses).toContain('p50 of `api`');
+    expect(byProcesses).not.toContain('more segment pairs');
+    // Beside a metric the window held back, both are said.
+    const both = remediesFor({ ...ab, scenarios: [{ metrics: [held('p50', spread), held('p95')] }] }).join('\n');
+    expect(both).toContain('compare.processes');
+    expect(both).toContain('more segment pairs');
+  });
+
   it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {
     const stored = remediesFor({ mode: 'bootstrap' }).join('\n');
     expect(stored).toContain('use A/B mode');
