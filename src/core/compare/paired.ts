@@ -262,14 +262,14 @@ function compareScenarioPaired(
             : trimmedPairedTest(diffs[metric]);
     const spread = metric in LATENCY_PERCENTILES ? processSpread(head, base, metric as LatencyMetric) : undefined;
     const judged = test === undefined ? undefined : withProcessSpread(test, spread);
-    if (spread !== undefined) spreads.push({ metric, spread, decides: judged !== test });
+    // The processes' spread set the standard error, not only its degrees of freedom.
+    const decides = spread !== undefined && test !== undefined && spread.variance > test.standardError ** 2;
+    if (spread !== undefined) spreads.push({ metric, spread, decides });
     const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
-    // The processes' spread is not the window's: a longer run leaves their degrees of freedom as they are.
-    if (judged !== test && spread !== undefined) {
-      draft.comparison.dfGrowth = 0;
-      draft.comparison.processes = { head: spread.head.length, base: spread.base.length, sd: spread.sd };
-    }
+    // The degrees of freedom are the processes': a longer run leaves them as they are.
+    if (judged !== test) draft.comparison.dfGrowth = 0;
+    if (decides) draft.comparison.processes = { head: spread.head.length, base: spread.base.length, sd: spread.sd };
     if (duet && metric in LATENCY_PERCENTILES && diffs !== undefined) {
       // The per-block log ratios the pairs' test reads.
       const gross = pairedGrossShift(diffs[metric as LatencyMetric], MIN_BLOCKS);
@@ -305,9 +305,10 @@ function processSpreadNote(spreads: { metric: MetricName; spread: ProcessSpread;
   return (
     `Each variant ran in several processes (compare.processes; here ${head.length} of the head's and ${base.length} of the base's answered enough requests). ` +
     `One process's reading differed from its variant's by ${figures.join(', ')} (sd). ` +
+    `Each change is tested by a t with the processes' ${spreads[0]!.spread.df} degrees of freedom, since they are all this run knows of how far processes of one build differ. ` +
     (decided.length === 0
-      ? "That is no more than their requests explain: each change's uncertainty is the requests' own."
-      : `For ${decided.map((entry) => entry.metric).join(', ')} that is more than their requests explain, so the change was tested against the processes' spread (a t over the processes, ${decided[0]!.spread.df} df): a longer run does not narrow it, more processes do.`)
+      ? "Its standard error is the requests' own: the processes differed no more than their requests explain."
+      : `For ${decided.map((entry) => entry.metric).join(', ')} the processes differed more than their requests explain, so the standard error is their spread: a longer run does not narrow it, more processes do.`)
   );
 }
 

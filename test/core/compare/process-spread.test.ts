@@ -80,7 +80,7 @@ describe('processSpread', () => {
     expect(processSpread({}, { processes: base }, 'p50')).toBeUndefined();
   });
 
-  it('raises a test’s standard error to the processes’ only where theirs is larger', () => {
+  it('raises a test’s standard error to the processes’ where theirs is larger, and takes their df either way', () => {
     const test: PairedTest = {
       effect: 0.05,
       standardError: 0.01,
@@ -95,7 +95,13 @@ describe('processSpread', () => {
     expect(wide.effect).toBe(0.05);
     expect(wide.pValue).toBeGreaterThan(0.05);
     expect(wide.interval[0]).toBeLessThan(0);
-    expect(withProcessSpread(test, { head: [], base: [], variance: 0.005 ** 2, df: 6, sd: 0.005 })).toBe(test);
+    // Processes that happen to agree more closely than the requests: the requests' error, at the
+    // processes' df, so that a hair's difference in their spread cannot move p sevenfold.
+    const just = (sd: number) => withProcessSpread(test, { head: [], base: [], variance: sd ** 2, df: 6, sd });
+    const below = just(0.0099);
+    expect(below.standardError).toBe(0.01);
+    expect(below.df).toBe(6);
+    expect(below.pValue / just(0.0101).pValue).toBeGreaterThan(0.9);
     expect(withProcessSpread(test, undefined)).toBe(test);
   });
 });
@@ -130,7 +136,7 @@ describe('comparePaired with compare.processes', () => {
     // The change is the requests' own: only its uncertainty moved.
     expect(p50.change).toBeCloseTo(metric(unchanged, 'p50').change, 12);
     expect(allNotes(comparison)).toMatch(
-      /For p50.*tested against the processes' spread \(a t over the processes, 6 df\)/,
+      /processes' 6 degrees of freedom.*For p50.* the standard error is their spread/,
     );
   });
 });
