@@ -322,6 +322,8 @@ interface Outcome {
   segments: number;
   /** The processes' spread, not the requests', set p50's standard error (dfGrowth 0). */
   processesDecidedP50: boolean;
+  /** The metrics called a regression on the processes' spread. */
+  regressedOnProcesses: string[];
 }
 
 function play(
@@ -372,6 +374,7 @@ function play(
     halfWidth: {},
     segments,
     processesDecidedP50: metrics.some((m) => m.metric === 'p50' && m.dfGrowth === 0),
+    regressedOnProcesses: comparison.regressions.filter((m) => m.dfGrowth === 0).map((m) => m.metric),
   };
   for (const m of metrics) {
     if (m.minDetectableEffect !== undefined) outcome.mde[m.metric] = m.minDetectableEffect;
@@ -400,8 +403,11 @@ const planned = Math.ceil((SECONDS * 1000) / SEGMENT_MS);
 const compare = compareConfig();
 let falseRuns = 0;
 const byMetric: Record<string, number> = {};
+const byMetricOnProcesses: Record<string, number> = {};
 let found = 0;
 let processesDecided = 0;
+/** Runs whose p50 was called a regression on the processes' spread (the rest on the requests'). */
+let foundByProcesses = 0;
 const mdes: Record<string, number[]> = { p50: [], p95: [] };
 const halves: Record<string, number[]> = { p50: [], p95: [] };
 const lengths: number[] = [];
@@ -412,8 +418,11 @@ for (let i = 0; i < RUNS; i++) {
   const outcome = play(full, planned, compare);
   if (SCALE === 1 && outcome.regressions > 0) falseRuns += 1;
   if (SCALE === 1) for (const m of outcome.regressed) byMetric[m] = (byMetric[m] ?? 0) + 1;
+  if (SCALE === 1)
+    for (const m of outcome.regressedOnProcesses) byMetricOnProcesses[m] = (byMetricOnProcesses[m] ?? 0) + 1;
   if (outcome.p50Regression) found += 1;
   if (outcome.processesDecidedP50) processesDecided += 1;
+  if (outcome.processesDecidedP50 && outcome.p50Regression) foundByProcesses += 1;
   for (const m of ['p50', 'p95'] as const) {
     mdes[m]!.push(outcome.mde[m] ?? NaN);
     halves[m]!.push(outcome.halfWidth[m] ?? NaN);
@@ -436,7 +445,9 @@ const row = {
   processDist: PROCESS_DIST,
   falseRuns,
   processesDecidedP50: processesDecided,
+  foundByProcesses,
   byMetric,
+  byMetricOnProcesses,
   found,
   zSd: Object.fromEntries(
     Object.entries(zs).map(([m, z]) => [
