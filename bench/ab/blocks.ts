@@ -14,17 +14,26 @@
 //   - errors: 0.2% per request and variant; a slower head loads the shared cores (the base feels
 //     10% of its slowdown, duet only).
 // Alternate runs the variants in 1 s slots, in a random order per pair, on the same timeline.
+// Processes (--processes=k, --process-sd=x, --process-dist=normal|t3|mix; issue 32): each variant
+// serves its requests round-robin from k processes, each with its own log-latency offset drawn once
+// per run (head's and base's independently; from a generator of their own, so the rest of a run is
+// the same whatever k and x) and added to every request it serves; the variant's result carries
+// `processes` (each process's ok latencies over the window, and each extension step's) when k > 1.
+// k = 1 keeps its one offset: one head process against one base process. normal: N(0, x²); t3: a
+// Student t with 3 df scaled to sd x; mix: N(0, x²), but 1 process in 5 sits at ±2x (sd 1.26x).
 // Run (from the repository root, under the heavy-work lock):
 //   flock -o /tmp/heavy.lock npm run bench:ab -- blocks --n=500 [--rate=150] [--seconds=15] [--segment=250]
 //     [--schedule=duet|alternate] [--scale=1] [--min=ab|none] [--extend] [--seed=0]
+//     [--processes=1] [--process-sd=0] [--process-dist=normal|t3|mix]
 // One line of JSON (counts) and one Markdown row per call.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { alphaShares, planExtension } from '../../src/core/compare/sequential.js';
 import { appendExtension } from '../../src/core/results/extend.js';
-import { createRng, type Rng } from '../../src/core/stats/prng.js';
+import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, CompareConfig, MetricName } from '../../src/core/types/config.js';
-import type { Results } from '../../src/core/types/results.js';
+import type { ProcessLatency, Results, ScenarioResult } from '../../src/core/types/results.js';
 import {
   emptyResults,
   segmentsAsRun,
@@ -53,6 +62,11 @@ const OFF = new Set(
 );
 /** compare.extend.maxDuration as a factor of the planned window (the product's default is 4x). */
 const BUDGET = argNumber('budget', 2);
+const PROCESSES = Math.max(1, Math.round(argNumber('processes', 1)));
+const PROCESS_SD = argNumber('process-sd', 0);
+const PROCESS_DIST = arg('process-dist', 'normal');
+if (!['normal', 't3', 'mix'].includes(PROCESS_DIST))
+  throw new Error(`--process-dist=${PROCESS_DIST}: use normal, t3 or mix`);
 
 const TICK_MS = 50;
 const MEDIAN_US = 1600;
@@ -141,8 +155,27 @@ function answer(rng: Rng, timeline: Timeline, v: 0 | 1, tMs: number, logScale: n
   return Math.max(1, Math.round(us));
 }
 
-function emptySegment(durationMs: number): { latencies: number[]; count: number; ko: number; durationMs: number } {
-  return { latencies: [], count: 0, ko: 0, durationMs };
+/** Each process's log-latency offset for one variant of one run. */
+function processOffsets(rng: Rng): number[] {
+  return Array.from({ length: PROCESSES }, () => {
+    if (PROCESS_DIST === 't3') {
+      const chi2 = rng.normal() ** 2 + rng.normal() ** 2 + rng.normal() ** 2;
+      // A t with 3 df has variance 3.
+      return (PROCESS_SD * rng.normal()) / Math.sqrt(chi2 / 3) / Math.sqrt(3);
+    }
+    if (PROCESS_DIST === 'mix' && rng.next() < 0.2) return 2 * PROCESS_SD * (rng.next() < 0.5 ? -1 : 1);
+    return PROCESS_SD * rng.normal();
+  });
+}
+
+function emptySegment(durationMs: number): {
+  latencies: number[];
+  servedBy: number[];
+  count: number;
+  ko: number;
+  durationMs: number;
+} {
+  return { latencies: [], servedBy: [], count: 0, ko: 0, durationMs };
 }
 
 /**
@@ -152,18 +185,33 @@ function emptySegment(durationMs: number): { latencies: number[]; count: number;
  */
 const irreducible: number[] = [];
 
+/** A variant's segments and, per segment, which process answered each of its ok latencies. */
+interface DrawnVariant {
+  segments: Segment[];
+  servedBy: Uint8Array[];
+}
+
 /** The head's and the base's segments over `windowMs` of measured time per variant. */
-function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: Segment[]; base: Segment[] } {
+function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: DrawnVariant; base: DrawnVariant } {
   const rng = createRng(seed);
+  const processRng = createRng(deriveSeed(seed, 'processes'));
+  const offsets = [processOffsets(processRng), processOffsets(processRng)] as const;
+  const served = [0, 0];
   const segments = Math.ceil(windowMs / SEGMENT_MS);
   const out = [0, 1].map(() => Array.from({ length: segments }, () => emptySegment(SEGMENT_MS)));
   const scales = [Math.log(SCALE), schedule === 'duet' ? CROSS_TALK * Math.log(SCALE) : 0];
   const record = (v: 0 | 1, segment: number, tMs: number, timeline: Timeline): void => {
     const target = out[v]![segment]!;
     target.count += 1;
-    const us = answer(rng, timeline, v, tMs, scales[v]!);
+    // Round-robin over the variant's processes, as the engine spreads a variant's requests.
+    const process = served[v]! % PROCESSES;
+    served[v]! += 1;
+    const us = answer(rng, timeline, v, tMs, scales[v]! + offsets[v][process]!);
     if (us < 0) target.ko += 1;
-    else target.latencies.push(us);
+    else {
+      target.latencies.push(us);
+      target.servedBy.push(process);
+    }
   };
   if (schedule === 'duet') {
     const timeline = drawTimeline(rng, windowMs);
@@ -178,6 +226,8 @@ function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: 
       record(1, segment, t, timeline);
       const tick = Math.min(timeline.shared.length - 1, Math.floor(t / TICK_MS));
       own += (timeline.state[0][tick] ?? 0) - (timeline.state[1][tick] ?? 0);
+      // Both variants have sent every request so far, so the pair went to process (sent mod k) of each.
+      own += offsets[0][sent % PROCESSES]! - offsets[1][sent % PROCESSES]!;
       if (timeline.shift !== undefined && t >= timeline.shift.atMs)
         own += timeline.shift.own[0] - timeline.shift.own[1];
       sent += 1;
@@ -199,23 +249,57 @@ function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: 
       }
     }
   }
-  const toSegments = (v: number): Segment[] =>
-    out[v]!.map((s) => ({
+  const toVariant = (v: number): DrawnVariant => ({
+    segments: out[v]!.map((s) => ({
       latenciesUs: Float64Array.from(s.latencies),
       count: s.count,
       ko: s.ko,
       durationMs: s.durationMs,
-    }));
-  return { head: toSegments(0), base: toSegments(1) };
+    })),
+    servedBy: out[v]!.map((s) => Uint8Array.from(s.servedBy)),
+  });
+  return { head: toVariant(0), base: toVariant(1) };
+}
+
+/** Each process's ok latencies over the segments [from, to), as the engine reports them; none with one process. */
+function processesOf(variant: DrawnVariant, from: number, to: number): ProcessLatency[] | undefined {
+  if (PROCESSES < 2) return undefined;
+  const histograms = Array.from({ length: PROCESSES }, () => createHistogram());
+  const requests = new Array<number>(PROCESSES).fill(0);
+  for (let s = from; s < to; s++) {
+    const segment = variant.segments[s]!;
+    const servedBy = variant.servedBy[s]!;
+    segment.latenciesUs.forEach((us, i) => {
+      histograms[servedBy[i]!]!.recordValue(us);
+      requests[servedBy[i]!]! += 1;
+    });
+  }
+  return histograms.map((histogram, p) => {
+    const encoded = encodeHistogram(histogram);
+    histogram.destroy();
+    return { requests: requests[p]!, histogram: encoded };
+  });
+}
+
+/** A window or an extension step of one variant, with its processes when there are several. */
+function windowOf(scenario: ScenarioResult, variant: DrawnVariant, from: number, to: number): ScenarioResult {
+  const run = segmentsAsRun(scenario, from, to);
+  const processes = processesOf(variant, from, to);
+  if (processes !== undefined) run.processes = processes;
+  return run;
 }
 
 const FIXTURE: AbScenarioFixture = { executor: 'constant-arrival-rate', ratePerSec: RATE, segmentMs: SEGMENT_MS };
 
-function makeResults(seed: number, segments: number): Results {
+function makeResults(seed: number, segments: number): { full: Results; head: DrawnVariant; base: DrawnVariant } {
   const drawn = drawRun(seed, segments * SEGMENT_MS, SCHEDULE);
-  const head = emptyResults([toScenarioResult('api', FIXTURE, drawn.head, 1)]);
-  head.ab = { schedule: SCHEDULE, seed, base: emptyResults([toScenarioResult('api', FIXTURE, drawn.base, 1)]) };
-  return head;
+  const head = emptyResults([toScenarioResult('api', FIXTURE, drawn.head.segments, 1)]);
+  head.ab = {
+    schedule: SCHEDULE,
+    seed,
+    base: emptyResults([toScenarioResult('api', FIXTURE, drawn.base.segments, 1)]),
+  };
+  return { full: head, ...drawn };
 }
 
 function compareConfig(): CompareConfig {
@@ -236,16 +320,24 @@ interface Outcome {
   z: Partial<Record<MetricName, number>>;
   halfWidth: Partial<Record<MetricName, number>>;
   segments: number;
+  /** The processes' spread, not the requests', set p50's standard error (dfGrowth 0). */
+  processesDecidedP50: boolean;
+  /** The metrics called a regression on the processes' spread. */
+  regressedOnProcesses: string[];
 }
 
-function play(full: Results, planned: number, compare: CompareConfig): Outcome {
+function play(
+  { full, head: headDrawn, base: baseDrawn }: ReturnType<typeof makeResults>,
+  planned: number,
+  compare: CompareConfig,
+): Outcome {
   const config = { thresholds: {}, compare };
   const head = full.scenarios[0]!;
   const base = full.ab!.base.scenarios[0]!;
   let current: Results = {
     ...full,
-    scenarios: [segmentsAsRun(head, 0, planned)],
-    ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [segmentsAsRun(base, 0, planned)] } },
+    scenarios: [windowOf(head, headDrawn, 0, planned)],
+    ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [windowOf(base, baseDrawn, 0, planned)] } },
     ...(EXTEND ? { sequential: { alphaShares: alphaShares(true, true) } } : {}),
   };
   let segments = planned;
@@ -258,13 +350,13 @@ function play(full: Results, planned: number, compare: CompareConfig): Outcome {
     if (to <= segments) break;
     current = {
       ...current,
-      scenarios: [appendExtension(current.scenarios[0]!, segmentsAsRun(head, segments, to), step.undecided)],
+      scenarios: [appendExtension(current.scenarios[0]!, windowOf(head, headDrawn, segments, to), step.undecided)],
       ab: {
         ...current.ab!,
         base: {
           ...current.ab!.base,
           scenarios: [
-            appendExtension(current.ab!.base.scenarios[0]!, segmentsAsRun(base, segments, to), step.undecided),
+            appendExtension(current.ab!.base.scenarios[0]!, windowOf(base, baseDrawn, segments, to), step.undecided),
           ],
         },
       },
@@ -281,6 +373,8 @@ function play(full: Results, planned: number, compare: CompareConfig): Outcome {
     z: {},
     halfWidth: {},
     segments,
+    processesDecidedP50: metrics.some((m) => m.metric === 'p50' && m.dfGrowth === 0),
+    regressedOnProcesses: comparison.regressions.filter((m) => m.dfGrowth === 0).map((m) => m.metric),
   };
   for (const m of metrics) {
     if (m.minDetectableEffect !== undefined) outcome.mde[m.metric] = m.minDetectableEffect;
@@ -309,7 +403,11 @@ const planned = Math.ceil((SECONDS * 1000) / SEGMENT_MS);
 const compare = compareConfig();
 let falseRuns = 0;
 const byMetric: Record<string, number> = {};
+const byMetricOnProcesses: Record<string, number> = {};
 let found = 0;
+let processesDecided = 0;
+/** Runs whose p50 was called a regression on the processes' spread (the rest on the requests'). */
+let foundByProcesses = 0;
 const mdes: Record<string, number[]> = { p50: [], p95: [] };
 const halves: Record<string, number[]> = { p50: [], p95: [] };
 const lengths: number[] = [];
@@ -320,7 +418,11 @@ for (let i = 0; i < RUNS; i++) {
   const outcome = play(full, planned, compare);
   if (SCALE === 1 && outcome.regressions > 0) falseRuns += 1;
   if (SCALE === 1) for (const m of outcome.regressed) byMetric[m] = (byMetric[m] ?? 0) + 1;
+  if (SCALE === 1)
+    for (const m of outcome.regressedOnProcesses) byMetricOnProcesses[m] = (byMetricOnProcesses[m] ?? 0) + 1;
   if (outcome.p50Regression) found += 1;
+  if (outcome.processesDecidedP50) processesDecided += 1;
+  if (outcome.processesDecidedP50 && outcome.p50Regression) foundByProcesses += 1;
   for (const m of ['p50', 'p95'] as const) {
     mdes[m]!.push(outcome.mde[m] ?? NaN);
     halves[m]!.push(outcome.halfWidth[m] ?? NaN);
@@ -338,8 +440,14 @@ const row = {
   extend: EXTEND,
   runs: RUNS,
   seed: SEED,
+  processes: PROCESSES,
+  processSd: PROCESS_SD,
+  processDist: PROCESS_DIST,
   falseRuns,
+  processesDecidedP50: processesDecided,
+  foundByProcesses,
   byMetric,
+  byMetricOnProcesses,
   found,
   zSd: Object.fromEntries(
     Object.entries(zs).map(([m, z]) => [
@@ -370,5 +478,5 @@ const oracle = {
 };
 console.log(JSON.stringify({ ...row, oracle }));
 console.log(
-  `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
+  `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''} | k ${PROCESSES}, sd ${percent(PROCESS_SD)} ${PROCESS_DIST} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
 );
