@@ -262,7 +262,8 @@ function compareScenarioPaired(
             : trimmedPairedTest(diffs[metric]);
     const spread = metric in LATENCY_PERCENTILES ? processSpread(head, base, metric as LatencyMetric) : undefined;
     const judged = test === undefined ? undefined : withProcessSpread(test, spread);
-    if (spread !== undefined) spreads.push({ metric, spread, decides: judged !== test });
+    // Without a request-level test there is nothing the processes' spread could weigh against.
+    if (spread !== undefined && test !== undefined) spreads.push({ metric, spread, decides: judged !== test });
     const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // The processes' spread is not the window's: a longer run leaves their degrees of freedom as they are.

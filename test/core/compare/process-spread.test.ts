@@ -136,6 +136,22 @@ describe('comparePaired with compare.processes', () => {
   });
 });
 
+describe('the processes note without a test', () => {
+  it('does not say the requests explain the change when no request-level test ran', () => {
+    const results = makeAbResults({
+      seed: 7,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 1, segmentMs: 250, ratePerSec: 400, headScale: 1.2 }],
+    });
+    const processes = (median: number, seed: number) => [0, 1].map((i) => processAt(median, 6000, seed + i));
+    results.scenarios[0]!.processes = processes(1200, 1);
+    results.ab!.base.scenarios[0]!.processes = processes(1000, 5);
+    const comparison = judge(results);
+    expect(metric(comparison, 'p50').method).toBe('none');
+    expect(allNotes(comparison)).not.toContain("the requests' own");
+  });
+});
+
 describe('perfgate plan with compare.processes', () => {
   it('does not size a longer run for a percentile the processes decided: only more processes narrow it', () => {
     const scattered = (median: number, seed: number) =>
