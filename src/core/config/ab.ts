@@ -84,7 +84,7 @@ function unevenVusDetail(vus: number, k: number): string {
 }
 
 /** compare.processes' schema maximum. */
-const MAX_PROCESSES = 8;
+export const MAX_PROCESSES = 8;
 
 /**
  * The words of a shell command that could name a file, for the A/B check that the base runs only
