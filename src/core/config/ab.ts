@@ -52,6 +52,8 @@ export function findProcessProblems(
   if (k <= 1 || k > MAX_PROCESSES) return [];
   const found: { path: PathKey[]; detail: string }[] = [];
   for (const scenario of config.scenarios) {
+    // A flow (and a capacity search) sends its load to the first process alone.
+    if (scenario.flow) continue;
     const load = scenario.load;
     const counts: [PathKey[], number][] =
       load.executor === 'constant-vus' || load.executor === 'shared-iterations'
