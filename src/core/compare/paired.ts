@@ -264,7 +264,8 @@ function compareScenarioPaired(
     const judged = test === undefined ? undefined : withProcessSpread(test, spread);
     // The processes' spread set the standard error, not only its degrees of freedom.
     const decides = spread !== undefined && test !== undefined && spread.variance > test.standardError ** 2;
-    if (spread !== undefined) spreads.push({ metric, spread, decides });
+    // Without a request-level test there is nothing the processes' spread could weigh against.
+    if (spread !== undefined && test !== undefined) spreads.push({ metric, spread, decides });
     const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // The degrees of freedom are the processes': a longer run leaves them as they are.

@@ -38,6 +38,57 @@ export function findAbProblems(
 }
 
 /**
+ * compare.processes: a closed model's VU n keeps its connection to process n mod k (engine/variant.ts),
+ * so a VU count that is no multiple of k loads some processes more than others, and a process of one
+ * worker answers slower at a higher load: the spread the test reads would be the load's, not the
+ * build's. The counts a run holds for a while (constant, shared, each ramp's start and targets)
+ * must split evenly; the moments of a ramp between them pass.
+ */
+export function findProcessProblems(
+  config: Pick<Config, 'scenarios' | 'compare'>,
+): { path: PathKey[]; detail: string }[] {
+  const k = config.compare.processes ?? 1;
+  // Past the schema's bounds the schema's own problem says it.
+  if (k <= 1 || k > MAX_PROCESSES) return [];
+  const found: { path: PathKey[]; detail: string }[] = [];
+  for (const scenario of config.scenarios) {
+    // A flow (and a capacity search) sends its load to the first process alone.
+    if (scenario.flow) continue;
+    const load = scenario.load;
+    const counts: [PathKey[], number][] =
+      load.executor === 'constant-vus' || load.executor === 'shared-iterations'
+        ? [[['vus'], load.vus]]
+        : load.executor === 'ramping-vus'
+          ? [
+              [['startVUs'], load.startVus],
+              ...load.stages.map((stage, i): [PathKey[], number] => [['stages', i, 'target'], stage.target]),
+            ]
+          : [];
+    for (const [key, vus] of counts) {
+      if (vus % k === 0) continue;
+      found.push({ path: ['scenarios', scenario.name, ...key], detail: unevenVusDetail(vus, k) });
+    }
+  }
+  return found;
+}
+
+function unevenVusDetail(vus: number, k: number): string {
+  const below = Math.floor(vus / k) * k;
+  const multiples = below > 0 ? `${below} or ${below + k}` : `${k}`;
+  const divisors: number[] = [];
+  for (let d = 2; d <= Math.min(vus, MAX_PROCESSES); d++) if (vus % d === 0) divisors.push(d);
+  const words = (list: number[]) =>
+    list.length === 1 ? String(list[0]) : `${list.slice(0, -1).join(', ')} or ${String(list[list.length - 1])}`;
+  return (
+    `${vus} VUs over compare.processes ${k} give the processes unequal loads (VU n goes to process n mod ${k}), so their latencies would differ by their load, not their build; use a multiple of ${k} (${multiples})` +
+    (divisors.length > 0 ? `, or compare.processes ${words(divisors)}` : '')
+  );
+}
+
+/** compare.processes' schema maximum. */
+export const MAX_PROCESSES = 8;
+
+/**
  * The words of a shell command that could name a file, for the A/B check that the base runs only
  * its own checkout's code: each word with its quotes taken off and `$NAME` / `${NAME}` filled from
  * `env` (the shell would: `node $GITHUB_WORKSPACE/server.js`), the value of each `--flag=x` or

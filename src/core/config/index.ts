@@ -9,7 +9,7 @@ import { formatPath, quoteValue, type PathKey } from '../paths.js';
 import { globToRegExp, parseThreshold } from '../thresholds.js';
 import type { Config, ReportConfig, ScenarioConfig, ServiceConfig, TrendsConfig } from '../types/config.js';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import { findAbProblems } from './ab.js';
+import { findAbProblems, findProcessProblems } from './ab.js';
 import { fillPort, findPortConflicts, PORT_STAND_IN } from '../port.js';
 import { buildCompare } from './compare.js';
 import { type Context, type Raw, isRecord } from './context.js';
@@ -138,6 +138,9 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
   if (config.compare.mode === 'ab') {
     for (const problem of findAbProblems(config)) problems.add(problem.path, problem.detail);
   }
+  // Any mode: compare.processes is an A/B setting, and a default A/B run on a pull request would
+  // otherwise meet it only mid-run.
+  for (const problem of findProcessProblems(config)) problems.add(problem.path, problem.detail);
   for (const problem of findPortConflicts(config)) problems.add(problem.path, problem.detail);
   return config;
 }

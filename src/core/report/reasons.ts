@@ -7,6 +7,7 @@ import { describeCapacityLimit } from './capacity.js';
 import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';
+import { MAX_PROCESSES } from '../config/ab.js';
 import { formatCount, formatFixed, formatMs, METRIC_ORDER, metricLabel } from './format.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
@@ -334,7 +335,9 @@ export function remediesFor(comparison: RemedyInput): string[] {
   if (byProcesses.length > 0) {
     const most = Math.max(...byProcesses.map((m) => Math.min(m.processes!.head, m.processes!.base)));
     out.push(
-      `boot more processes of each variant (compare.processes; ${most} of each were read): the spread between processes of one build held back ${metricsWhere(byProcesses)}, and a longer run does not narrow it`,
+      most < MAX_PROCESSES
+        ? `boot more processes of each variant (compare.processes; ${most} of each were read): the spread between processes of one build held back ${metricsWhere(byProcesses)}, and a longer run does not narrow it`
+        : `the spread between processes of one build held back ${metricsWhere(byProcesses)} (${most} of each were read; compare.processes boots ${MAX_PROCESSES} at most), and a longer run does not narrow it: a larger compare.minEffect for this service trades the small changes for fewer false alarms`,
     );
   }
   if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);

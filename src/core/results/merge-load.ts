@@ -264,6 +264,11 @@ export function mergeLoadScenario(parts: LoadPart[]): ScenarioResult {
   // The shards ran one config; with `http: auto` each asked its own service, so a disagreement
   // says the first's (each shard's own file keeps its own).
   setOtherMeasure(merged, otherHistograms(scenarios));
+  // compare.processes: each shard booted processes of its own, so the merge read all of them (the
+  // reference's alone would judge the spread on 1/N of the requests); a shard without them leaves
+  // how its requests fell over processes unknown.
+  if (scenarios.every((s) => s.processes !== undefined)) merged.processes = scenarios.flatMap((s) => s.processes!);
+  else delete merged.processes;
   const protocol = scenarios.find((s) => s.protocol)?.protocol;
   if (protocol) merged.protocol = { ...protocol };
   else delete merged.protocol;

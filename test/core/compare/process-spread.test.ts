@@ -11,6 +11,7 @@ import { makeAbResults, segmentsAsRun } from '../ab-fixtures.js';
 import { appendExtension, scenarioAtLook } from '../../../src/core/results/extend.js';
 import { decodeHistogram } from '../../../src/core/histogram.js';
 import { TEST_COMPARE } from '../fixtures.js';
+import { planRuns } from '../../../src/core/compare/plan.js';
 
 /** A process that answered `requests` requests at a lognormal latency around `medianUs`. */
 function processAt(medianUs: number, requests: number, seed: number): ProcessLatency {
@@ -138,6 +139,37 @@ describe('comparePaired with compare.processes', () => {
     expect(allNotes(comparison)).toMatch(
       /processes' 6 degrees of freedom.*For p50.* the standard error is their spread/,
     );
+  });
+});
+
+describe('the processes note without a test', () => {
+  it('does not say the requests explain the change when no request-level test ran', () => {
+    const results = makeAbResults({
+      seed: 7,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 1, segmentMs: 250, ratePerSec: 400, headScale: 1.2 }],
+    });
+    const processes = (median: number, seed: number) => [0, 1].map((i) => processAt(median, 6000, seed + i));
+    results.scenarios[0]!.processes = processes(1200, 1);
+    results.ab!.base.scenarios[0]!.processes = processes(1000, 5);
+    const comparison = judge(results);
+    expect(metric(comparison, 'p50').method).toBe('none');
+    expect(allNotes(comparison)).not.toContain("the requests' own");
+  });
+});
+
+describe('perfgate plan with compare.processes', () => {
+  it('does not size a longer run for a percentile the processes decided: only more processes narrow it', () => {
+    const scattered = (median: number, seed: number) =>
+      [0.85, 1.15, 0.9, 1.1].map((factor, i) => processAt(median * factor, 6000, seed + i));
+    const results = runWithProcesses(1.2, scattered(1200, 30), scattered(1000, 40));
+    const comparison = judge(results);
+    expect(metric(comparison, 'p50').processes).toBeDefined();
+    const rows = planRuns(comparison, { ...TEST_COMPARE, detect: { p50: 0.05 } })[0]!.rows;
+    const p50 = rows.find((row) => row.metric === 'p50')!;
+    expect(p50.status).toBe('no-scaling');
+    expect(p50.neededMs).toBeUndefined();
+    expect(p50.why).toBe(PROCESS_SPREAD_WHY);
   });
 });
 

@@ -31,6 +31,11 @@ const CONTRACT_STEPS = `    steps:
     data: { file: skus.csv }`;
 
 describe('flows in the config', () => {
+  it('takes any VU count with compare.processes: a flow sends its load to the first process alone', () => {
+    const config = parseConfig(flowConfig(CONTRACT_STEPS, 'compare: { processes: 2 }'), 'perfgate.yml');
+    expect(config.compare.processes).toBe(2);
+  });
+
   it('parses the contract: setup, steps, captures, checks and a threshold on one step', () => {
     const config = parseConfig(
       flowConfig(CONTRACT_STEPS, 'thresholds:\n  "shop/order/fetch": ["p(95)<150"]'),

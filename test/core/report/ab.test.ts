@@ -106,6 +106,13 @@ describe('what the reports advise about held-back verdicts', () => {
     const both = remediesFor({ ...ab, scenarios: [{ metrics: [held('p50', spread), held('p95')] }] }).join('\n');
     expect(both).toContain('compare.processes');
     expect(both).toContain('more segment pairs');
+    // At compare.processes' most (8) there are no more to boot: it says so, and what is left.
+    const most = remediesFor({ ...ab, scenarios: [{ metrics: [held('p50', { head: 8, base: 8, sd: 0.02 })] }] }).join(
+      '\n',
+    );
+    expect(most).not.toContain('boot more processes');
+    expect(most).toContain('8 of each were read; compare.processes boots 8 at most');
+    expect(most).toContain('compare.minEffect');
   });
 
   it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {

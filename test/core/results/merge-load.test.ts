@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHistogram, decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import { mergeResults, type MergeInput } from '../../../src/core/results/merge.js';
 import { mergeLoadScenario } from '../../../src/core/results/merge-load.js';
+import { findResultsProblem } from '../../../src/core/results/read.js';
 import { summarizeLatency, summarizeScenario } from '../../../src/core/results/summary.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { Results, ScenarioResult } from '../../../src/core/types/results.js';
@@ -122,6 +123,59 @@ describe('merging load shards', () => {
       expect(merged.shards?.map((s) => s.index)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
       expect(merged.rate?.intendedPerSec).toBe(100 * count);
     }
+  });
+
+  it("keeps every shard's processes (compare.processes): each shard booted its own, so the merge has all of them", () => {
+    const process = (values: number[]) => ({
+      requests: values.length,
+      histogram: encodeHistogram(histogramOf(values)),
+    });
+    const one = [process([1000, 1100]), process([1200, 1300])];
+    const two = [process([2000, 2100, 2200]), process([2300])];
+    const merged = mergeLoadScenario([
+      {
+        path: 'a.json',
+        shardIndex: 1,
+        shardCount: 2,
+        scenario: resultFrom('s', [1000, 1100, 1200, 1300], 0, 10_000, { processes: one }),
+      },
+      {
+        path: 'b.json',
+        shardIndex: 2,
+        shardCount: 2,
+        scenario: resultFrom('s', [2000, 2100, 2200, 2300], 0, 10_000, { processes: two }),
+      },
+    ]);
+    expect(merged.processes?.map((entry) => entry.requests)).toEqual([2, 2, 3, 1]);
+    // The processes' requests add up to the merge's ok requests, as they do in each shard.
+    expect(merged.processes?.reduce((sum, entry) => sum + entry.requests, 0)).toBe(merged.requests.ok);
+    // A shard without them (one process): the merge cannot say how its requests fell, so none.
+    const without = mergeLoadScenario([
+      {
+        path: 'a.json',
+        shardIndex: 1,
+        shardCount: 2,
+        scenario: resultFrom('s', [1000, 1100, 1200, 1300], 0, 10_000, { processes: one }),
+      },
+      { path: 'b.json', shardIndex: 2, shardCount: 2, scenario: resultFrom('s', [2000, 2100], 0, 10_000) },
+    ]);
+    expect(without.processes).toBeUndefined();
+    // Two shards of compare.processes 8: the merged results file holds 16 and still reads back.
+    const eight = Array.from({ length: 8 }, () => process([1000]));
+    const shards = [1, 2].map((index) =>
+      shardResults(index, 2, [
+        resultFrom(
+          's',
+          Array.from({ length: 8 }, () => 1000),
+          0,
+          10_000,
+          { processes: eight },
+        ),
+      ]),
+    );
+    const results = mergeResults(inputs(shards));
+    expect(results.scenarios[0]!.processes).toHaveLength(16);
+    expect(findResultsProblem(JSON.parse(JSON.stringify(results)))).toBeUndefined();
   });
 
   it('recomputes the summary from the sum: a slow shard moves the p95, not an average', () => {
