@@ -28,7 +28,7 @@ import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
-import { processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
+import { PROCESS_REQUESTS_BEYOND, processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
 import {
   compareScenarios,
   OPEN_EXECUTORS,
@@ -222,6 +222,7 @@ function compareScenarioPaired(
   const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
   if (sharedLag) notes.push(sharedLagNote(head, base));
   const spreads: { metric: MetricName; spread: ProcessSpread; decides: boolean }[] = [];
+  const thinProcesses: MetricName[] = [];
   for (const metric of compare.metrics) {
     // Only a capacity scenario has a capacity (above).
     if (metric === 'capacity') continue;
@@ -266,6 +267,15 @@ function compareScenarioPaired(
     const decides = spread !== undefined && test !== undefined && spread.variance > test.standardError ** 2;
     // Without a request-level test there is nothing the processes' spread could weigh against.
     if (spread !== undefined && test !== undefined) spreads.push({ metric, spread, decides });
+    // Processes were booted but too few of them answered enough requests for this percentile.
+    else if (
+      spread === undefined &&
+      test !== undefined &&
+      metric in LATENCY_PERCENTILES &&
+      (head.processes?.length ?? 0) > 1 &&
+      (base.processes?.length ?? 0) > 1
+    )
+      thinProcesses.push(metric);
     const draft = fromTest(metric, head, base, judged, minEffect, guards);
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // The degrees of freedom are the processes': a longer run leaves them as they are.
@@ -295,6 +305,18 @@ function compareScenarioPaired(
     // audit), so alternate now rests on the trimmed test alone.
   }
   if (spreads.length > 0) notes.push(processSpreadNote(spreads));
+  if (thinProcesses.length > 0)
+    notes.push(
+      `${thinProcesses.join(', ')}: fewer than two processes of a variant answered the ${thinProcesses
+        .map((metric) =>
+          Math.ceil(PROCESS_REQUESTS_BEYOND / (1 - LATENCY_PERCENTILES[metric as LatencyMetric] / 100)).toLocaleString(
+            'en-US',
+          ),
+        )
+        .join(
+          ', ',
+        )} requests each that reading a process's own ${thinProcesses.length === 1 ? 'percentile' : 'percentiles'} takes, so ${thinProcesses.length === 1 ? 'it was' : 'they were'} tested on the requests alone, without the spread between processes (a longer window or fewer processes gives each more).`,
+    );
   return drafts;
 }
 

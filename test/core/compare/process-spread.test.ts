@@ -119,6 +119,16 @@ describe('comparePaired with compare.processes', () => {
     expect(note).toContain('no more than their requests explain');
   });
 
+  it('says which percentiles its processes were too thin to read, and tests those on the requests alone', () => {
+    const thin = (median: number, seed: number) => [0, 1, 2, 3].map((i) => processAt(median, 600, seed + i));
+    const comparison = judge(runWithProcesses(1.2, thin(1200, 50), thin(1000, 60)));
+    expect(metric(comparison, 'p50').df).toBe(6);
+    expect(metric(comparison, 'p99').df).not.toBe(6);
+    expect(allNotes(comparison)).toContain(
+      'p99: fewer than two processes of a variant answered the 1,000 requests each',
+    );
+  });
+
   it('does not call a change that one pair of differing processes could make a regression', () => {
     // The same +20% at the requests, but each variant's processes read ±15% apart: four processes
     // of each cannot tell +20% from what another set of processes would read.
