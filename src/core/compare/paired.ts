@@ -28,7 +28,7 @@ import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
-import { PROCESS_REQUESTS_BEYOND, processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
+import { processRequestsNeeded, processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
 import {
   compareScenarios,
   OPEN_EXECUTORS,
@@ -264,7 +264,8 @@ function compareScenarioPaired(
     const spread = metric in LATENCY_PERCENTILES ? processSpread(head, base, metric as LatencyMetric) : undefined;
     const judged = test === undefined ? undefined : withProcessSpread(test, spread);
     // The processes' spread set the standard error, not only its degrees of freedom.
-    const decides = spread !== undefined && test !== undefined && spread.variance > test.standardError ** 2;
+    const decides =
+      spread !== undefined && judged !== undefined && test !== undefined && judged.standardError > test.standardError;
     // Without a request-level test there is nothing the processes' spread could weigh against.
     if (spread !== undefined && test !== undefined) spreads.push({ metric, spread, decides });
     // Processes were booted but too few of them answered enough requests for this percentile.
@@ -309,9 +310,7 @@ function compareScenarioPaired(
     notes.push(
       `${thinProcesses.join(', ')}: fewer than two processes of a variant answered the ${thinProcesses
         .map((metric) =>
-          Math.ceil(PROCESS_REQUESTS_BEYOND / (1 - LATENCY_PERCENTILES[metric as LatencyMetric] / 100)).toLocaleString(
-            'en-US',
-          ),
+          Math.ceil(processRequestsNeeded(LATENCY_PERCENTILES[metric as LatencyMetric])).toLocaleString('en-US'),
         )
         .join(
           ', ',

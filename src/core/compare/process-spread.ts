@@ -23,6 +23,11 @@ import type { ProcessLatency, ScenarioResult } from '../types/results.js';
 /** A process's percentile stands on this many of its requests beyond it (as the tail guard asks of a run). */
 export const PROCESS_REQUESTS_BEYOND = 10;
 
+/** The ok requests a process must answer for its own `percentile` (0–100) to be read. */
+export function processRequestsNeeded(percentile: number): number {
+  return PROCESS_REQUESTS_BEYOND / (1 - percentile / 100);
+}
+
 export interface ProcessSpread {
   /** The log percentile of each process that answered enough requests, head's and base's. */
   head: number[];
@@ -36,7 +41,7 @@ export interface ProcessSpread {
 
 function logPercentiles(processes: readonly ProcessLatency[] | undefined, percentile: number): number[] {
   if (processes === undefined) return [];
-  const needed = PROCESS_REQUESTS_BEYOND / (1 - percentile / 100);
+  const needed = processRequestsNeeded(percentile);
   const values: number[] = [];
   for (const process of processes) {
     if (process.requests < needed) continue;
