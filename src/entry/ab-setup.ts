@@ -263,8 +263,10 @@ export async function bootVariants(
   baseSetupFailure?: NonNullable<AbInfo['baseFailure']>,
 ): Promise<BootedVariants> {
   const headCopies = [head.services, ...(head.copies ?? [])];
+  // Without a base the head is compared with a stored baseline, which one process measured: its
+  // copies would stand idle (the load goes to the first), so they are not booted, or are stopped.
   if (baseSetupFailure) {
-    const running = await startCopies(headCopies, head.options);
+    const running = await startServices(head.services, head.options);
     return { head: running, baseFailure: baseSetupFailure, stop: () => running.stop() };
   }
   const [headBoot, baseBoot] = await Promise.allSettled([
@@ -309,7 +311,14 @@ export async function bootVariants(
           reason: mask(error instanceof Error ? error.message : String(error)),
           logTail: [],
         };
-  return { head: running, baseFailure, stop: () => running.stop() };
+  const [first, ...others] = running.copies;
+  await Promise.all(others.map((copy) => copy.stop()));
+  return { head: first!, baseFailure, stop: () => first!.stop() };
+}
+
+/** A variant's copies as one, and each on its own. */
+export interface RunningCopies extends RunningServices {
+  copies: RunningServices[];
 }
 
 /**
@@ -317,8 +326,11 @@ export async function bootVariants(
  * all of them listed in boot order, the first dead one found, all stopped together. One copy that
  * does not boot fails the variant: the copies already up are stopped.
  */
-export async function startCopies(copies: ServiceConfig[][], options: StartServicesOptions): Promise<RunningServices> {
-  if (copies.length === 1) return startServices(copies[0]!, options);
+export async function startCopies(copies: ServiceConfig[][], options: StartServicesOptions): Promise<RunningCopies> {
+  if (copies.length === 1) {
+    const only = await startServices(copies[0]!, options);
+    return { ...only, copies: [only] };
+  }
   const booted = await Promise.allSettled(copies.map((services) => startServices(services, options)));
   const running = booted.flatMap((boot) => (boot.status === 'fulfilled' ? [boot.value] : []));
   const failed = booted.find((boot) => boot.status === 'rejected');
@@ -327,6 +339,7 @@ export async function startCopies(copies: ServiceConfig[][], options: StartServi
     throw failed.reason;
   }
   return {
+    copies: running,
     services: running.flatMap((copy) => copy.services),
     findExited: () => {
       for (const copy of running) {

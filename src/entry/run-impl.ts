@@ -343,7 +343,7 @@ async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise
       );
       if (booted.baseFailure) {
         options.onNote?.(
-          `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : 'the base did not boot'} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead`,
+          `${booted.baseFailure.service === SETUP_FAILURE ? "the base's setup failed" : 'the base did not boot'} (${booted.baseFailure.reason}); this run is compared with the stored baseline instead${ab.copies.head.length > 0 ? ", on the head's first process alone, as a stored run measured one" : ''}`,
         );
       }
       return booted;

@@ -48,7 +48,7 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-it("a base copy that does not boot fails the base, names that copy, and stops the base's others", async () => {
+it("a base copy that does not boot fails the base, names that copy, and stops the base's others and the head's own (a stored run is one process)", async () => {
   const [head1, head2, base1, base2] = await Promise.all([
     copy('api'),
     copy('api#2'),
@@ -65,15 +65,33 @@ it("a base copy that does not boot fails the base, names that copy, and stops th
   );
   try {
     expect(booted.baseFailure?.service).toBe('api#2');
-    expect(booted.head.services.map((service) => service.name)).toEqual(['api', 'api#2']);
+    expect(booted.head.services.map((service) => service.name)).toEqual(['api']);
     expect(await answers(head1.port)).toBe(true);
-    expect(await answers(head2.port)).toBe(true);
+    expect(await answers(head2.port)).toBe(false);
     expect(await answers(base1.port)).toBe(false);
   } finally {
     await booted.stop();
   }
   expect(await answers(head1.port)).toBe(false);
   expect(await answers(head2.port)).toBe(false);
+}, 60_000);
+
+it("a base whose setup failed boots the head's first copy alone", async () => {
+  const [head1, head2, base1] = await Promise.all([copy('api'), copy('api#2'), copy('api')]);
+  const booted = await bootVariants(
+    { services: head1.services, copies: [head2.services], options: { baseDir: root, logDir } },
+    { services: base1.services, options: { baseDir: root, logDir: path.join(logDir, 'base') } },
+    { service: 'setup', reason: 'npm ci failed', logTail: [] },
+  );
+  try {
+    expect(booted.head.services.map((service) => service.name)).toEqual(['api']);
+    expect(await answers(head1.port)).toBe(true);
+    expect(await answers(head2.port)).toBe(false);
+    expect(await answers(base1.port)).toBe(false);
+  } finally {
+    await booted.stop();
+  }
+  expect(await answers(head1.port)).toBe(false);
 }, 60_000);
 
 it('a head copy that does not boot fails the run, with every copy of both variants stopped', async () => {
