@@ -45,6 +45,9 @@ const FIRST_RUN_ONLY = [
   'test/workflows/**',
   // A/B variants: the pairing and the slot order over the same dispatch loop as run-scenario's.
   'test/engine/run-variants.test.ts',
+  // An A/B gate on the time to first byte: run-variants' pairing over the same dispatch loop, the
+  // first byte timed as test/engine/ttfb.test.ts times it on this Node too, and judged by the core.
+  'test/engine/ttfb-ab.test.ts',
   // /proc read as text and parsed: the same file read on any Node.
   'test/adapters/machine-load.test.ts',
   'test/adapters/proc-usage.test.ts',

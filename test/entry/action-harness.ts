@@ -223,6 +223,17 @@ export interface ActionWorld {
   close(): Promise<void>;
 }
 
+/**
+ * Every step's network-timeout unless its world or the step sets one ('' for the default, 60s). A PR
+ * comment waits min(3 s, network-timeout / 3) for an overlapping run's comment to show before it
+ * repairs what it finds (src/adapters/github-comment.ts): at the default that wait is 3 s of every
+ * PR step, more than a quick step's load window. At 3s it is 1 s, the same four looks; the fakes
+ * answer on loopback, and action-faults.e2e's steps save, comment and upload within 2s. The race
+ * that wait is for runs at the default (action.e2e's two runs of one PR), and
+ * test/adapters/comment-race.test.ts races it at 3 s.
+ */
+const QUICK_NETWORK_TIMEOUT = '3s';
+
 /** A step that outlives this is killed, so that a hung one fails its test with its log. */
 const STEP_TIMEOUT_MS = 45_000;
 
@@ -267,7 +278,12 @@ export async function startActionWorld(options: {
         githubUrl: gitHubFake.url,
         workspace,
         runnerTemp: step.runnerTemp ?? runnerTemp,
-        inputs: { 'github-token': actionsToken, ...options.inputs, ...step.inputs },
+        inputs: {
+          'github-token': actionsToken,
+          'network-timeout': QUICK_NETWORK_TIMEOUT,
+          ...options.inputs,
+          ...step.inputs,
+        },
       }),
       GITHUB_ACTION: step.step ?? '__perfgate_perfgate',
       GITHUB_OUTPUT: outputPath,

@@ -287,7 +287,8 @@ describe.concurrent('the action, as GitHub users run it', () => {
           github,
           runnerTemp: world.newRunnerTemp(), // two runners
           files: { 'perfgate.yml': quickOrdersConfig('race') },
-          inputs: { config: 'perfgate.yml', ...noSlack },
+          // network-timeout at its default: the comment's full 3 s settle is what this race needs.
+          inputs: { config: 'perfgate.yml', ...noSlack, 'network-timeout': '' },
         });
       const runs = await Promise.all([start(newer), start(older)]);
       for (const run of runs) expect(run.code, run.stdout).toBe(0);
