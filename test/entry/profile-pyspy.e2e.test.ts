@@ -111,9 +111,11 @@ describe('perfgate gate with profile: py-spy (the real py-spy)', () => {
     expect(run.stderr).toContain('perfgate: profiling api on price (profile.when: always)');
     const [profile] = run.results!.profiles!;
     expect(profile!.error, run.stderr).toBeUndefined();
-    // py-spy samples at 100 Hz, only while a thread holds the GIL: about 6 s × a fifth × 100 Hz.
-    expect(profile!.baseSamples).toBeGreaterThan(50);
-    expect(profile!.headSamples).toBeGreaterThan(50);
+    // py-spy samples at 100 Hz, only while a thread holds the GIL: about 6 s × a fifth × 100 Hz,
+    // some 120; a machine busy with other work gave one variant exactly 50, so the floor is what
+    // shows a sampled profile, not a quiet machine's count.
+    expect(profile!.baseSamples).toBeGreaterThan(20);
+    expect(profile!.headSamples).toBeGreaterThan(20);
     expect(profile!.grown, JSON.stringify({ ...profile, files: undefined })).toEqual([]);
     expect(run.stdout).toContain("no function's share of the CPU grew");
     // The service runs as sh -c "python3 server.py": py-spy's frames of both processes lose their
