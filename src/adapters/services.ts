@@ -445,17 +445,31 @@ function installGuard(started: Started[], onNotice: ((message: string) => void) 
       killMarkedProcessesSync(service.marker);
     }
   };
+  let removed = false;
   const guard: Guard = {
     remove() {
+      if (removed) return;
+      removed = true;
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       process.off('exit', onExit);
+      changeMaxListeners(-1);
     },
   };
+  // compare.processes boots up to 8 copies of each variant, each with a guard of its own: 16
+  // listeners of each event are expected, and Node's MaxListenersExceededWarning about them read
+  // as a leak in perfgate to the user who followed the README's advice.
+  changeMaxListeners(+1);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('exit', onExit);
   return guard;
+}
+
+/** Moves the process's listener limit with the guards; 0 (no limit, set elsewhere) stays 0. */
+function changeMaxListeners(by: number): void {
+  const max = process.getMaxListeners();
+  if (max > 0) process.setMaxListeners(Math.max(max + by, 1));
 }
 
 // The environment a service gets and the masking of what its log shows: see service-env.ts.

@@ -71,18 +71,29 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
   // compare.detect to point at.
   const label =
     compare.detect === DEFAULT_DETECT ? 'A/B targets (p50 5%, p95 10%; compare.detect sets others)' : 'compare.detect';
-  const note =
-    short.length === 0
-      ? `${label}: every targeted metric could see its change (MDE at or below the target).`
-      : `${label}: ${short
-          .map(
-            (metric) =>
-              `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${detectFigure(metric, metric.minDetectableEffect!)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`,
-          )
-          .join(
-            '; ',
-          )}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`;
-  return { ...comparison, notes: [...comparison.notes, note] };
+  if (short.length === 0)
+    return {
+      ...comparison,
+      notes: [
+        ...comparison.notes,
+        `${label}: every targeted metric could see its change (MDE at or below the target).`,
+      ],
+    };
+  const couldSee = (metric: MetricComparison): string =>
+    `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${detectFigure(metric, metric.minDetectableEffect!)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`;
+  // A metric the processes' spread decided (compare.processes) is not helped by a longer window:
+  // telling the user to run longer there contradicted the reason printed above the note.
+  const spread = short.filter((metric) => metric.processes !== undefined);
+  const longer = short.filter((metric) => metric.processes === undefined);
+  const advice = [
+    ...(longer.length > 0
+      ? [
+          `${longer.map(couldSee).join('; ')}. A longer window or a larger compare.extend.maxDuration sees more (\`perfgate plan\` on these results says how long).`,
+        ]
+      : []),
+    ...(spread.length > 0 ? [`${spread.map(couldSee).join('; ')}: ${PROCESS_SPREAD_WHY}.`] : []),
+  ];
+  return { ...comparison, notes: [...comparison.notes, `${label}: ${advice.join(' ')}`] };
 }
 
 /** Why more data would not bring a metric's MDE down to compare.detect's target; undefined when

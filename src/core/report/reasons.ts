@@ -203,6 +203,10 @@ const FLOOR_KINDS = new Set<Reason['kind']>([
   'below-min-effect',
   'real-but-small',
   'interval-past-min-effect',
+  // A change the runner-noise prior alone kept from failing: the same three ways out (A/B mode, a
+  // history, a measured compare.runnerNoise) make it gate; without this a 2x slowdown held back
+  // as a warning was told only to run longer, which the prior does not care about.
+  'prior-only',
 ]);
 
 type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential' | 'acceptHint'> & {

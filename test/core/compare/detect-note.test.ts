@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DETECT } from '../../../src/core/config/defaults.js';
+import { withDetectNote } from '../../../src/core/compare/more-data.js';
+import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
+
+function metric(name: 'p50' | 'p95', mde: number, processes?: MetricComparison['processes']): MetricComparison {
+  return {
+    scenario: 'api',
+    metric: name,
+    verdict: 'inconclusive',
+    minDetectableEffect: mde,
+    ...(processes ? { processes } : {}),
+  } as MetricComparison;
+}
+
+function comparison(metrics: MetricComparison[]): Comparison {
+  return { mode: 'ab', notes: [], scenarios: [{ name: 'api', metrics }] } as unknown as Comparison;
+}
+
+function note(metrics: MetricComparison[]): string {
+  const notes = withDetectNote(comparison(metrics), { detect: DEFAULT_DETECT }).notes;
+  expect(notes).toHaveLength(1);
+  return notes[0]!;
+}
+
+describe('the compare.detect note', () => {
+  it('sends a metric the data decided to a longer window', () => {
+    const text = note([metric('p95', 0.17)]);
+    expect(text).toMatch(/p95 of api could see ±17%, not the 10% it targets\. A longer window/);
+  });
+
+  // compare.processes 8 on a Flask app: p95 ±40%, held back by the processes' spread. The note
+  // used to advise a longer window right under the reason saying a longer run does not narrow it.
+  it('does not send a metric the processes decided to a longer window', () => {
+    const text = note([metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
+    expect(text).toMatch(/p95 of api could see ±40%, not the 10% it targets: its uncertainty is the spread/);
+    expect(text).not.toMatch(/longer window/);
+  });
+
+  it('gives each its own advice when both are short', () => {
+    const text = note([metric('p50', 0.08), metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
+    expect(text.match(/could see/g)).toHaveLength(2);
+    expect(text).toMatch(/p50 of api could see ±8%.*A longer window.*p95 of api could see ±40%.*spread/);
+  });
+});
