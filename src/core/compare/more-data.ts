@@ -81,10 +81,13 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
     };
   const couldSee = (metric: MetricComparison): string =>
     `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${detectFigure(metric, metric.minDetectableEffect!)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`;
-  // A metric the processes' spread decided (compare.processes) is not helped by a longer window:
-  // telling the user to run longer there contradicted the reason printed above the note.
-  const spread = short.filter((metric) => metric.processes !== undefined);
-  const longer = short.filter((metric) => metric.processes === undefined);
+  // A metric whose spread between processes (compare.processes) is mostly how far they differ is
+  // not helped by a longer window: telling the user to run longer there contradicted the reason
+  // printed above the note.
+  const offsets = (metric: MetricComparison): boolean =>
+    offsetsKeepAbove(metric, detectTarget(metric, compare.detect)!);
+  const spread = short.filter(offsets);
+  const longer = short.filter((metric) => !offsets(metric));
   const advice = [
     ...(longer.length > 0
       ? [
@@ -110,14 +113,70 @@ export function whyNotDetect(
   if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
   if (!paired && metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history'))
     return 'its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
-  if (metric.processes !== undefined) return PROCESS_SPREAD_WHY;
+  if (target !== undefined && offsetsKeepAbove(metric, target)) return PROCESS_SPREAD_WHY;
   if (metric.standardError === undefined) return 'no standard error to scale';
   return undefined;
 }
 
-/** A metric whose test the spread between the variants' processes decided (compare.processes). */
+/** A metric whose test the spread between the variants' processes decided (compare.processes),
+ * where what a longer run would leave of it is mostly how far the processes differ. */
 export const PROCESS_SPREAD_WHY =
-  "its uncertainty is the spread between the variants' processes, which a longer run does not narrow (more processes do)";
+  "its uncertainty is mostly how far the variants' processes differ, which a longer run does not narrow (more processes do)";
+
+/** As much more data as a limit needs: what no budget reaches. */
+const UNBOUNDED_GROWTH = 1e6;
+
+/**
+ * compare.processes: however long the run, the processes' own offsets stay (standardErrorAt), so
+ * a metric whose MDE they keep above `target` is brought nearer by more processes alone.
+ */
+export function offsetsKeepAbove(metric: MetricComparison, target: number): boolean {
+  if (metric.processes === undefined) return false;
+  // The processes' degrees of freedom do not grow with the run (paired.ts: dfGrowth 0).
+  const limit = metric.standardError === undefined ? undefined : mdeScaler(metric, 0)?.(UNBOUNDED_GROWTH);
+  return limit === undefined || limit > target;
+}
+
+/**
+ * The standard error with `growth` times this look's data. A request-level test's shrinks as
+ * 1/√growth. One the spread between processes set (compare.processes) is two parts: each
+ * process's few requests, which more of them shrink as the requests' own test does (the spread of
+ * k processes' percentiles read from their requests alone is, in expectation, that test's
+ * variance), and the processes' own offsets, the excess over it, which stay whatever the length.
+ * A Flask service at 8 processes × 19 requests/s read p95 per process at 7–10% sd, about what its
+ * ~300 requests each give by sampling alone: a longer run narrows that, and the planner must say so.
+ */
+export function standardErrorAt(
+  metric: Pick<MetricComparison, 'standardError' | 'processes'>,
+  growth: number,
+): number | undefined {
+  const se = metric.standardError;
+  if (se === undefined) return undefined;
+  const { shrinks, stays } = varianceParts(se, metric.processes);
+  return Math.sqrt(stays + shrinks / growth);
+}
+
+/** Whether what `growth` times the data would leave of a metric's variance is mostly the
+ * processes' own offsets (compare.processes), so that a longer run is not the remedy. */
+export function spreadBound(metric: Pick<MetricComparison, 'standardError' | 'processes'>, growth: number): boolean {
+  if (metric.processes === undefined) return false;
+  // Without its standard error (results from before it was kept) it is all the processes'.
+  if (metric.standardError === undefined) return true;
+  const { shrinks, stays } = varianceParts(metric.standardError, metric.processes);
+  return stays >= shrinks / growth;
+}
+
+function varianceParts(
+  standardError: number,
+  processes: MetricComparison['processes'],
+): { shrinks: number; stays: number } {
+  const total = standardError ** 2;
+  if (processes === undefined) return { shrinks: total, stays: 0 };
+  const requests = processes.requestStandardError;
+  if (requests === undefined) return { shrinks: 0, stays: total };
+  const shrinks = Math.min(total, requests ** 2);
+  return { shrinks, stays: total - shrinks };
+}
 
 /**
  * How a test's degrees of freedom grow with g times the data, as the exponent of g. The duet block
@@ -206,7 +265,7 @@ export function mdeScaler(
     const critical = tQuantile(1 - tail * tailFactor, grown);
     return magnitudeAsChange(
       metric.metric,
-      mdeAtCritical(se / Math.sqrt(growth), grown, critical, minEffect, SCALE_ITERATIONS),
+      mdeAtCritical(standardErrorAt(metric, growth)!, grown, critical, minEffect, SCALE_ITERATIONS),
     );
   };
 }

@@ -281,7 +281,13 @@ function compareScenarioPaired(
     if (blocks !== undefined && test !== undefined) draft.comparison.dfGrowth = overBlockPairs ? 1 : 2 / 3;
     // The degrees of freedom are the processes': a longer run leaves them as they are.
     if (judged !== test) draft.comparison.dfGrowth = 0;
-    if (decides) draft.comparison.processes = { head: spread.head.length, base: spread.base.length, sd: spread.sd };
+    if (decides)
+      draft.comparison.processes = {
+        head: spread.head.length,
+        base: spread.base.length,
+        sd: spread.sd,
+        requestStandardError: test.standardError,
+      };
     if (duet && metric in LATENCY_PERCENTILES && diffs !== undefined) {
       // The per-block log ratios the pairs' test reads.
       const gross = pairedGrossShift(diffs[metric as LatencyMetric], MIN_BLOCKS);
@@ -330,7 +336,7 @@ function processSpreadNote(spreads: { metric: MetricName; spread: ProcessSpread;
     `Each change is tested by a t with the processes' ${spreads[0]!.spread.df} degrees of freedom, since they are all this run knows of how far processes of one build differ. ` +
     (decided.length === 0
       ? "Its standard error is the requests' own: the processes differed no more than their requests explain."
-      : `For ${decided.map((entry) => entry.metric).join(', ')} the processes differed more than their requests explain, so the standard error is their spread: a longer run does not narrow it, more processes do.`)
+      : `For ${decided.map((entry) => entry.metric).join(', ')} the processes differed more than their requests explain, so the standard error is their spread: a longer run narrows the part of it that each process's few requests make, more processes the rest.`)
   );
 }
 

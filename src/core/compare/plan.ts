@@ -11,7 +11,7 @@ import { DEFAULT_DETECT } from '../config/defaults.js';
 import type { Comparison, MetricComparison } from '../types/comparison.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
-import { dfExponent, mdeScaler, PROCESS_SPREAD_WHY, solveRising } from './more-data.js';
+import { dfExponent, mdeScaler, offsetsKeepAbove, PROCESS_SPREAD_WHY, solveRising } from './more-data.js';
 import { extensionBudgetMs } from './sequential.js';
 
 /** Past this many times the data a target is out of reach of any run worth planning. */
@@ -119,9 +119,9 @@ function rowFor(
       status: 'no-scaling',
       why: 'its MDE is the run-to-run noise of a stored comparison, which a longer run does not shrink; A/B mode (--base-ref) compares on one runner, and plan sizes it from an A/B run',
     };
-  // compare.processes: its standard error is the spread between the variants' processes, which a
-  // longer window leaves as it is (more-data.ts whyNotDetect).
-  if (metric.processes !== undefined) return { ...base, mde, status: 'no-scaling', why: PROCESS_SPREAD_WHY };
+  // compare.processes: the part of its standard error that is the processes' own offsets stays
+  // however long the window (more-data.ts standardErrorAt); past the target even then, no length will do.
+  if (offsetsKeepAbove(metric, target)) return { ...base, mde, status: 'no-scaling', why: PROCESS_SPREAD_WHY };
   // A regression must reach the minimum effect as well as significance: a smaller change is never
   // called, however long the run.
   if (target <= metric.minEffect)

@@ -27,6 +27,8 @@ import {
   underpowered,
   whyNotDetect,
   PROCESS_SPREAD_WHY,
+  spreadBound,
+  standardErrorAt,
   withDetectNote,
   withResolvedDetect,
 } from './more-data.js';
@@ -425,7 +427,6 @@ function whyNotExtend(
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind));
   if (blocking !== undefined)
     return { why: `held back for a reason more data does not change (${blocking.kind})`, budget: false };
-  if (metric.processes !== undefined) return { why: PROCESS_SPREAD_WHY, budget: false };
   const atBudget = (why: string) => ({ why, budget: true });
   const { growth } = context;
   for (const reason of metric.reasons) {
@@ -464,8 +465,10 @@ function whyNotExtend(
   }
   if (metric.standardError === undefined || metric.df === undefined) return undefined;
   // The interval at the budget, if the estimate stays where it is: the standard error shrinks as
-  // 1/√n and the degrees of freedom grow with n (as n^⅔ for the duet block bootstrap: dfExponent).
-  const se = metric.standardError / Math.sqrt(growth);
+  // 1/√n (but for the processes' own offsets, compare.processes: standardErrorAt) and the degrees
+  // of freedom grow with n (as n^⅔ for the duet block bootstrap; not at all for the processes':
+  // dfExponent).
+  const se = standardErrorAt(metric, growth)!;
   const df = grownDf(metric.df, growth, context.dfExponent);
   const effect = Math.abs(effectOf(metric));
   const minEffect = minEffectOnScale(metric.metric, metric.minEffect);
@@ -474,9 +477,10 @@ function whyNotExtend(
   const reach = effect + FUTILITY_SLACK * metric.standardError;
   const couldDecide = reach >= minEffect && reach >= critical * se;
   const couldRuleOut = effect + tQuantile(0.975, df) * se < minEffect;
-  return couldDecide || couldRuleOut
-    ? undefined
-    : atBudget('the data the budget allows would still leave it undecided');
+  if (couldDecide || couldRuleOut) return undefined;
+  // What the budget would leave is mostly the processes' own offsets: more processes, not more time.
+  if (spreadBound(metric, growth)) return { why: PROCESS_SPREAD_WHY, budget: false };
+  return atBudget('the data the budget allows would still leave it undecided');
 }
 
 /** The change on the effect's scale (log ratio; points for the error rate). */

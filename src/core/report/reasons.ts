@@ -8,6 +8,7 @@ import type { Comparison, MetricComparison, Reason, RunRole } from '../types/com
 import type { MetricName } from '../types/config.js';
 import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';
 import { MAX_PROCESSES } from '../config/ab.js';
+import { spreadBound } from '../compare/more-data.js';
 import { formatCount, formatFixed, formatMs, METRIC_ORDER, metricLabel } from './format.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
@@ -297,11 +298,12 @@ export function remediesFor(comparison: RemedyInput): string[] {
   const kinds = new Set(held.flatMap((m) => m.reasons.map((r) => r.kind)));
   const has = (set: Set<Reason['kind']>): boolean => [...kinds].some((k) => set.has(k));
   // A metric without a stated reason, or no metrics given at all, is held back by the noise floor;
-  // one whose test the spread between processes decided (compare.processes) by that spread, which
-  // a longer run does not narrow.
-  const byProcesses = held.filter((m) => m.processes !== undefined);
+  // one whose test the spread between processes decided (compare.processes), where most of that
+  // spread is how far the processes differ rather than their few requests each, by that spread,
+  // which a longer run does not narrow.
+  const byProcesses = held.filter((m) => spreadBound(m, 1));
   const floorMetrics = held.filter(
-    (m) => m.processes === undefined && (m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind))),
+    (m) => !spreadBound(m, 1) && (m.reasons.length === 0 || m.reasons.some((r) => FLOOR_KINDS.has(r.kind))),
   );
   const floor = held.length === 0 || floorMetrics.length > 0;
   const span = mdeSpan(floorMetrics);

@@ -33,8 +33,11 @@ export interface MetricComparison {
   dfGrowth?: number;
   /** compare.processes: the test's standard error and degrees of freedom are the spread of the
    * variants' processes (how many of each were read, and one process's sd about its variant's
-   * mean, log scale), not the requests': a longer run does not narrow it, more processes do. */
-  processes?: { head: number; base: number; sd: number };
+   * mean, log scale), not the requests'. `requestStandardError` is the request-level test's: the
+   * part of the spread that a process's own few requests make, which a longer run narrows; the
+   * rest is how far the processes differ, which only more processes narrow (more-data.ts
+   * standardErrorAt). Absent in results from before it was kept: all of it counts as the rest. */
+  processes?: { head: number; base: number; sd: number; requestStandardError?: number };
   /** The test's standard error and degrees of freedom, on the effect's scale (a log ratio; points
    * for the error rate): what a longer run would shrink (compare.extend). */
   standardError?: number;

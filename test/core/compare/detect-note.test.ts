@@ -33,13 +33,29 @@ describe('the compare.detect note', () => {
   // used to advise a longer window right under the reason saying a longer run does not narrow it.
   it('does not send a metric the processes decided to a longer window', () => {
     const text = note([metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
-    expect(text).toMatch(/p95 of api could see ±40%, not the 10% it targets: its uncertainty is the spread/);
+    expect(text).toMatch(
+      /p95 of api could see ±40%, not the 10% it targets: its uncertainty is mostly how far the variants' processes differ/,
+    );
     expect(text).not.toMatch(/longer window/);
   });
 
   it('gives each its own advice when both are short', () => {
     const text = note([metric('p50', 0.08), metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
     expect(text.match(/could see/g)).toHaveLength(2);
-    expect(text).toMatch(/p50 of api could see ±8%.*A longer window.*p95 of api could see ±40%.*spread/);
+    expect(text).toMatch(/p50 of api could see ±8%.*A longer window.*p95 of api could see ±40%.*processes differ/);
+  });
+
+  // The same Flask app's p95 per process read 7–10% sd from ~300 requests each: about what their
+  // sampling alone gives. Where the spread is mostly that, a longer window does narrow it.
+  it('sends a metric the processes decided to a longer window when their spread is mostly their few requests', () => {
+    const sampling = { standardError: 0.06, df: 14 };
+    const mostlyRequests = { head: 8, base: 8, sd: 0.09, requestStandardError: 0.055 };
+    const text = note([{ ...metric('p95', 0.18, mostlyRequests), ...sampling, minEffect: 0.05 }]);
+    expect(text).toMatch(/p95 of api could see ±18%, not the 10% it targets\. A longer window/);
+    // Where the processes' own offsets are most of it, they are named instead.
+    const mostlyOffsets = { head: 8, base: 8, sd: 0.09, requestStandardError: 0.02 };
+    const offsets = note([{ ...metric('p95', 0.18, mostlyOffsets), ...sampling, minEffect: 0.05 }]);
+    expect(offsets).toMatch(/processes differ/);
+    expect(offsets).not.toMatch(/longer window/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
 import { processSpread, withProcessSpread } from '../../../src/core/compare/process-spread.js';
-import { PROCESS_SPREAD_WHY, whyNotDetect } from '../../../src/core/compare/more-data.js';
+import { PROCESS_SPREAD_WHY, spreadBound, standardErrorAt, whyNotDetect } from '../../../src/core/compare/more-data.js';
 import { createHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { PairedTest } from '../../../src/core/stats/paired.js';
@@ -180,6 +180,33 @@ describe('perfgate plan with compare.processes', () => {
     expect(p50.status).toBe('no-scaling');
     expect(p50.neededMs).toBeUndefined();
     expect(p50.why).toBe(PROCESS_SPREAD_WHY);
+  });
+
+  // A Flask app at 8 processes × 19 requests/s read p95 per process at 7–10% sd, about what ~300
+  // requests each give by sampling alone. Processes that agree but answered few requests each
+  // spread by their sampling, which a longer run does narrow: the planner sizes it.
+  it('sizes a longer run where the processes agree and their spread is their few requests each', () => {
+    const agreeing = (median: number, seed: number) =>
+      Array.from({ length: 8 }, (_, i) => processAt(median, 150, seed + i));
+    const comparison = judge(runWithProcesses(1.0, agreeing(1000, 70), agreeing(1000, 170)));
+    const p50 = metric(comparison, 'p50');
+    // Their spread set the standard error, a little above the requests' own.
+    const requestSe = p50.processes!.requestStandardError!;
+    expect(p50.standardError!).toBeGreaterThan(requestSe);
+    expect(p50.standardError!).toBeLessThan(1.2 * requestSe);
+    expect(spreadBound(p50, 1)).toBe(false);
+    // Four times the data leaves the offsets' part and a quarter of the requests'.
+    const offsets = p50.standardError! ** 2 - requestSe ** 2;
+    expect(standardErrorAt(p50, 4)).toBeCloseTo(Math.sqrt(offsets + requestSe ** 2 / 4), 12);
+    expect(whyNotDetect(p50, true, { p50: 0.05 })).toBeUndefined();
+    const rows = planRuns(comparison, { ...TEST_COMPARE, detect: { p50: 0.05 } })[0]!.rows;
+    const row = rows.find((r) => r.metric === 'p50')!;
+    expect(row.status).toBe('longer');
+    expect(row.neededMs!).toBeGreaterThan(row.windowMs);
+    // The same processes, their spread taken as all offsets (results from before the requests'
+    // standard error was kept): only more processes.
+    const { requestStandardError: _, ...older } = p50.processes!;
+    expect(whyNotDetect({ ...p50, processes: older }, true, { p50: 0.05 })).toBe(PROCESS_SPREAD_WHY);
   });
 });
 

@@ -83,7 +83,7 @@ describe('A/B reports', () => {
 
 describe('what the reports advise about held-back verdicts', () => {
   it('asks for more processes, not a longer run, where the spread between processes held a verdict back', () => {
-    const held = (metric: 'p50' | 'p95', processes?: { head: number; base: number; sd: number }): MetricComparison => ({
+    const held = (metric: 'p50' | 'p95', processes?: MetricComparison['processes']): MetricComparison => ({
       scenario: 'api',
       metric,
       baseline: 1,
@@ -113,6 +113,11 @@ describe('what the reports advise about held-back verdicts', () => {
     expect(most).not.toContain('boot more processes');
     expect(most).toContain('8 of each were read; compare.processes boots 8 at most');
     expect(most).toContain('compare.minEffect');
+    // Where the spread is mostly each process's few requests, more of them narrow it: a longer run.
+    const sampling = { ...held('p50', { ...spread, requestStandardError: 0.019 }), standardError: 0.02 };
+    const requests = remediesFor({ ...ab, scenarios: [{ metrics: [sampling] }] }).join('\n');
+    expect(requests).not.toContain('compare.processes');
+    expect(requests).toContain('more segment pairs');
   });
 
   it('offers A/B mode only to a run that does not use it, and duet to an alternate one', () => {
