@@ -100,8 +100,10 @@ interface Proc {
   pauseIndex: number;
 }
 
-/** Both variants' measured requests (index 0: head, 1: base). */
-export function simulate(options: ModelOptions): [Served, Served] {
+/** Both variants' measured requests (index 0: head, 1: base), and how far apart their processes'
+ * permanent offsets sit (the mean log offset of the head's processes minus the base's, headScale
+ * aside): what no test of one run can tell from a change. */
+export function simulate(options: ModelOptions): { served: [Served, Served]; offsetGap: number } {
   const rng = createRng(options.seed);
   const envRng = createRng(deriveSeed(options.seed, 'machine'));
   const procRng = createRng(deriveSeed(options.seed, 'processes'));
@@ -265,7 +267,10 @@ export function simulate(options: ModelOptions): [Served, Served] {
       startWork(proc);
     }
   }
-  return out.map((o) => {
+  const meanLog = (v: number) =>
+    procs.filter((p) => p.variant === v).reduce((s, p) => s + Math.log(p.offset), 0) / k -
+    (v === 0 ? Math.log(options.headScale) : 0);
+  const served = out.map((o) => {
     // By send time, as the engine files a request in the segment it was sent in.
     const order = o.at.map((_, i) => i).sort((x, y) => o.at[x]! - o.at[y]!);
     return {
@@ -274,4 +279,5 @@ export function simulate(options: ModelOptions): [Served, Served] {
       process: Uint8Array.from(order, (i) => o.proc[i]!),
     };
   }) as [Served, Served];
+  return { served, offsetGap: meanLog(0) - meanLog(1) };
 }

@@ -167,6 +167,10 @@ interface Line {
   byTest: Record<string, number>;
   seconds: number[];
   failures: unknown[];
+  /** Per run: p50's change over its standard error at the look that judged it (sd 1 if calibrated). */
+  zP50?: number[];
+  /** Per run: the processes' permanent offset gap, head minus base (log scale). */
+  offsetGaps?: number[];
 }
 
 function main(): void {
@@ -199,7 +203,10 @@ function main(): void {
   const started = Date.now();
   for (let r = 0; r < runs; r++) {
     const runSeed = 0xa0d17 + seed + r;
-    const [h, b] = simulate({
+    const {
+      served: [h, b],
+      offsetGap,
+    } = simulate({
       schedule: SCHEDULE,
       measuredMs,
       slotMs: segmentMs,
@@ -222,6 +229,10 @@ function main(): void {
       const comparison = play(drawn, planned, segmentMs, k, configFor(min));
       const metrics = comparison.scenarios.flatMap((s) => s.metrics);
       line.seconds.push(comparison.scenarios[0]!.current.durationMs / 1000);
+      const p50 = metrics.find((m) => m.metric === 'p50');
+      if (p50?.standardError !== undefined && Number.isFinite(p50.change))
+        (line.zP50 ??= []).push(Math.round((100 * Math.log1p(p50.change)) / p50.standardError) / 100);
+      (line.offsetGaps ??= []).push(Math.round(offsetGap * 1e4) / 1e4);
       if (metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression')) line.p50Regressions += 1;
       if (comparison.regressions.length === 0) return;
       line.failedRuns += 1;
@@ -248,6 +259,7 @@ function main(): void {
       line.failures.push({
         seed: runSeed,
         seconds: comparison.scenarios[0]!.current.durationMs / 1000,
+        offsetGap,
         regressed,
         notes: comparison.scenarios[0]!.notes,
       });
