@@ -278,9 +278,9 @@ function sum(): void {
     cells.set(key, [...(cells.get(key) ?? []), line]);
   }
   console.log(
-    '| schedule | k | head | minimum effects | runs (seeds) | A/A runs with a false regression (CP 95% upper) | which metric / test | +10%: p50 a regression | mean window |',
+    '| schedule | k | head | minimum effects | runs (seeds) | A/A runs with a false regression (CP 95% upper) | which metric / test | +10%: p50 a regression | z sd p50 | mean window |',
   );
-  console.log('| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: |');
+  console.log('| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |');
   for (const [key, lines] of cells) {
     const runs = lines.reduce((n, l) => n + l.runs, 0);
     const failed = lines.reduce((n, l) => n + l.failedRuns, 0);
@@ -288,6 +288,8 @@ function sum(): void {
     const tests: Record<string, number> = {};
     for (const l of lines) for (const [t, n] of Object.entries(l.byTest)) tests[t] = (tests[t] ?? 0) + n;
     const seconds = lines.flatMap((l) => l.seconds);
+    const z = lines.flatMap((l) => l.zP50 ?? []);
+    const zSd = z.length > 0 ? Math.sqrt(z.reduce((a, v) => a + v * v, 0) / z.length).toFixed(2) : '–';
     const seeds = lines.map((l) => l.seed).sort((a, b) => a - b);
     const aa = lines[0]!.scale === 1;
     const [schedule, k, head, min] = key.split(' | ');
@@ -296,7 +298,7 @@ function sum(): void {
         Object.entries(tests)
           .map(([t, n]) => `${t} ${n}`)
           .join(', ') || '–'
-      } | ${aa ? '–' : `${found}/${runs} = ${percent(found / runs)}`} | ${(seconds.reduce((a, v) => a + v, 0) / seconds.length).toFixed(1)} s |`,
+      } | ${aa ? '–' : `${found}/${runs} = ${percent(found / runs)}`} | ${aa ? `${zSd} (${z.length} runs)` : '–'} | ${(seconds.reduce((a, v) => a + v, 0) / seconds.length).toFixed(1)} s |`,
     );
   }
 }
