@@ -230,6 +230,18 @@ function main(): void {
       const metrics = comparison.scenarios.flatMap((s) => s.metrics);
       line.seconds.push(comparison.scenarios[0]!.current.durationMs / 1000);
       const p50 = metrics.find((m) => m.metric === 'p50');
+      // --dump: p50's judgement of every run on stderr (why a head was missed, or a verdict came late).
+      if (process.argv.includes('--dump'))
+        console.error(
+          JSON.stringify({
+            seed: runSeed,
+            min,
+            seconds: comparison.scenarios[0]!.current.durationMs / 1000,
+            offsetGap,
+            p50: p50 && { ...p50, current: undefined, baseline: undefined },
+            notes: comparison.scenarios[0]!.notes,
+          }),
+        );
       if (p50?.standardError !== undefined && Number.isFinite(p50.change))
         (line.zP50 ??= []).push(Math.round((100 * Math.log1p(p50.change)) / p50.standardError) / 100);
       (line.offsetGaps ??= []).push(Math.round(offsetGap * 1e4) / 1e4);
