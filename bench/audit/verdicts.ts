@@ -17,7 +17,9 @@
 //   flock -o /tmp/heavy.lock npm run -s bench:audit -- verdicts --schedule=alternate --min=both --n=50 --seed=2000
 //   flock -o /tmp/heavy.lock npm run -s bench:audit -- verdicts --schedule=duet --processes=8 --min=ab --n=50 --seed=3000
 //   flock -o /tmp/heavy.lock npm run -s bench:audit -- verdicts --schedule=duet --scale=1.1 --min=ab --n=50 --seed=4000   # and --processes=8 --seed=5000
+//   flock -o /tmp/heavy.lock npm run -s bench:audit -- verdicts --schedule=duet --process-sd=0 --min=ab --n=50 --seed=6000   # control: no offsets
 //   cat bench/out/audit-*.jsonl | npm run -s bench:audit -- verdicts --sum
+// (bench/audit/round.sh runs the chunks of the first five, each under the lock on its own.)
 import { readFileSync } from 'node:fs';
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
