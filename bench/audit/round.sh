@@ -11,7 +11,7 @@ chunk() { # cell, then the script's arguments
   shift
   flock -o /tmp/heavy.lock npm run -s bench:audit -- verdicts "$@" >>"bench/out/audit-$cell.jsonl"
 }
-for round in 0 1 2; do
+for round in 0 1 2; do # duet A/A also ran --seed=1150 by hand
   chunk duet-k1 --schedule=duet --min=both --n=50 --seed=$((1000 + 50 * round))
   chunk alternate-k1 --schedule=alternate --min=both --n=50 --seed=$((2000 + 50 * round))
   chunk duet-k8 --schedule=duet --processes=8 --min=ab --n=50 --seed=$((3000 + 50 * round))
