@@ -7,6 +7,7 @@ import { parseBaseline } from './results/baseline.js';
 import { errorCeilingBreaches, evaluateThresholds } from './thresholds.js';
 import { comparePaired, compareRuns } from './compare/index.js';
 import { compareSequential } from './compare/sequential.js';
+import { applyConfirmation } from './compare/confirm.js';
 import { withResolvedDetect } from './compare/more-data.js';
 import { maskSecrets, maskText } from './mask.js';
 import { NoVerdictError, ServiceExitError } from './errors.js';
@@ -63,11 +64,8 @@ export function judgeRun(input: {
   const unusableAt = ab && !ab.baseFailure && nothingPaired === undefined ? unusableBaseLook(input.current) : undefined;
   let comparison: Comparison;
   if (ab && !ab.baseFailure && nothingPaired === undefined && unusableAt === undefined) {
-    comparison = compareSequential(
-      { ...compareInput, compare: withResolvedDetect(compareInput.compare, true) },
-      comparePaired,
-      true,
-    );
+    const pairedInput = { ...compareInput, compare: withResolvedDetect(compareInput.compare, true) };
+    comparison = applyConfirmation(compareSequential(pairedInput, comparePaired, true), pairedInput);
   } else {
     comparison = compareSequential(compareInput, compareRuns);
     if (ab?.baseFailure) comparison.notes.unshift(describeBaseFailure(ab.baseFailure));

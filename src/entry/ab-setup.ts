@@ -250,6 +250,10 @@ export interface BootedVariants {
   base?: RunningServices;
   baseFailure?: NonNullable<AbInfo['baseFailure']>;
   stop(): Promise<void>;
+  /** Both variants running: stop them and boot them afresh, on the same ports, their logs under
+   * `<log>/confirm` (compare.confirm's second pair of processes). `head` and `base` are then the
+   * new processes; on a failure every service is stopped and the error thrown. */
+  reboot?(): Promise<void>;
 }
 
 /**
@@ -279,14 +283,31 @@ export async function bootVariants(
   }
   const running = headBoot.value;
   if (baseBoot.status === 'fulfilled') {
-    const baseRunning = baseBoot.value;
-    return {
+    const variants: BootedVariants & { base: RunningServices } = {
       head: running,
-      base: baseRunning,
+      base: baseBoot.value,
       stop: async () => {
-        await Promise.all([running.stop(), baseRunning.stop()]);
+        await Promise.all([variants.head.stop(), variants.base.stop()]);
+      },
+      reboot: async () => {
+        await variants.stop();
+        const again = (options: StartServicesOptions): StartServicesOptions => ({
+          ...options,
+          logDir: path.join(options.logDir, 'confirm'),
+        });
+        const [headAgain, baseAgain] = await Promise.allSettled([
+          startCopies(headCopies, again(head.options)),
+          startCopies([base.services, ...(base.copies ?? [])], again(base.options)),
+        ]);
+        if (headAgain.status === 'fulfilled') variants.head = headAgain.value;
+        if (baseAgain.status === 'fulfilled') variants.base = baseAgain.value;
+        if (headAgain.status === 'rejected' || baseAgain.status === 'rejected') {
+          await variants.stop();
+          throw headAgain.status === 'rejected' ? headAgain.reason : (baseAgain as PromiseRejectedResult).reason;
+        }
       },
     };
+    return variants;
   }
   const error = baseBoot.reason as unknown;
   // An interrupt during the boot is no base failure: it stops the run.

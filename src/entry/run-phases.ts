@@ -4,7 +4,14 @@
 // runLoaded.
 import type { AbSchedule, Config, ScenarioConfig } from '../core/types/config.js';
 import type { Comparison } from '../core/types/comparison.js';
-import type { ProfileResult, Results, ScenarioResult, ServiceExit, ServiceUsage } from '../core/types/results.js';
+import type {
+  AbInfo,
+  ProfileResult,
+  Results,
+  ScenarioResult,
+  ServiceExit,
+  ServiceUsage,
+} from '../core/types/results.js';
 import { summarizeServiceExit } from '../core/gate.js';
 import { thresholdsForScenario } from '../core/capacity-search.js';
 import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
@@ -18,6 +25,7 @@ import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-s
 import { runCapacityVariants } from '../engine/run-capacity.js';
 import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
+import { confirmEnabled, scenariosToConfirm } from '../core/compare/confirm.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
 import { TOOL_VERSION } from './version.js';
@@ -44,6 +52,10 @@ export interface ActiveRun {
   readonly baseResults: ScenarioResult[];
   /** The first service found dead: the run stops there. */
   serviceExit?: ServiceExit;
+  /** compare.confirm's second pair of processes: what it measured, or why it could not. */
+  confirmation?: NonNullable<AbInfo['confirmation']>;
+  /** The services are down for good (the second pair did not boot, or died): no later phase loads them. */
+  servicesDown?: true;
   /** The profile phase's comparisons (and its profilers' failures), after the verdict. */
   readonly profiles: ProfileResult[];
   /** Set when the profile phase starts: everything judged was measured, so a Ctrl-C or a cancelled
@@ -56,7 +68,7 @@ export type RunPhase = (run: ActiveRun) => Promise<void>;
 
 /** Interrupted, or a service died: no phase starts another load. */
 export function runStopped(run: ActiveRun): boolean {
-  return run.options.signal?.aborted === true || run.serviceExit !== undefined;
+  return run.options.signal?.aborted === true || run.serviceExit !== undefined || run.servicesDown === true;
 }
 
 /**
@@ -144,6 +156,83 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
   }
 }
 
+/**
+ * compare.confirm: the scenarios that regressed with one process per variant run again, for their
+ * measured window, on a second pair of processes (head and base stopped and booted afresh), and
+ * the verdict keeps a regression only where that pair shows it too (core/compare/confirm.ts). A
+ * second pair that does not boot, or dies, leaves the first pair's verdict, and stops the run's
+ * later phases (nothing is left to load).
+ */
+async function confirmRegressions(run: ActiveRun): Promise<void> {
+  const { options, prepared, booted } = run;
+  if (!options.judge || !booted.base || !booted.reboot || prepared.loadShard !== undefined) return;
+  if (!confirmEnabled(run.runConfig.compare)) return;
+  const snapshot = snapshotResults(run);
+  let names: string[];
+  try {
+    names = scenariosToConfirm(await options.judge(snapshot, run.runConfig), snapshot, run.runConfig.compare);
+  } catch {
+    return;
+  }
+  if (names.length === 0) return;
+  const confirmation: NonNullable<ActiveRun['confirmation']> = { scenarios: [], base: [] };
+  run.confirmation = confirmation;
+  prepared.status(
+    `${names.join(', ')} regressed: measuring ${names.length === 1 ? 'it' : 'them'} again on a second pair of processes, head and base booted afresh (compare.confirm)`,
+  );
+  try {
+    await booted.reboot();
+  } catch (error) {
+    confirmation.failure = `the services did not boot again: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    run.servicesDown = true;
+    return;
+  }
+  // A scenario of a group runs with its group, as it was measured.
+  const planned = prepared.scenarios;
+  const groups = new Set(planned.filter((s) => names.includes(s.name) && s.group !== undefined).map((s) => s.group));
+  const chosen = planned.filter((s) => names.includes(s.name) || (s.group !== undefined && groups.has(s.group)));
+  const done = new Set<string>();
+  for (const first of chosen) {
+    if (runStopped(run) || done.has(first.name)) continue;
+    const together = first.group === undefined ? [first] : chosen.filter((s) => s.group === first.group);
+    for (const scenario of together) done.add(scenario.name);
+    const measured = await Promise.all(
+      together.map((one) => {
+        const measuredMs = run.scenarioResults.find((result) => result.name === one.name)?.durationMs ?? 0;
+        const scenario = confirmationScenario(prepared.forShard(run.headScenarios.get(one.name) ?? one), measuredMs);
+        const baseFound = baseScenarioFor(run, one.name);
+        const baseScenario = baseFound ? confirmationScenario(baseFound, measuredMs) : undefined;
+        options.onScenarioStart?.(`${scenario.name} (second pair of processes)`);
+        const order =
+          run.schedule === 'alternate'
+            ? createPairOrder(run.seed + EXTENSION_STEPS + 1, pairCount(scenario))
+            : undefined;
+        return measureScenario(run, scenario, baseScenario, order);
+      }),
+    );
+    for (const result of measured) {
+      if (!result?.base) continue;
+      confirmation.scenarios.push(result.head, ...(result.headSteps ?? []));
+      confirmation.base.push(result.base, ...(result.baseSteps ?? []));
+    }
+  }
+  // A second pair that died is no verdict on the first: the first pair's verdict stands.
+  if (run.serviceExit !== undefined) {
+    confirmation.failure = `${summarizeServiceExit(run.serviceExit)} while the second pair was measured`;
+    delete run.serviceExit;
+    run.servicesDown = true;
+  }
+}
+
+/** A scenario as the second pair runs it: its full warm-up (the processes are new), and a steady
+ * load for as long as the first pair's measured window, extensions included. */
+function confirmationScenario(planned: ScenarioConfig, measuredMs: number): ScenarioConfig {
+  const load = planned.load;
+  if ((load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate') && measuredMs > load.durationMs)
+    return { ...planned, load: { ...load, durationMs: measuredMs } };
+  return planned;
+}
+
 /** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */
 function describeExtensionStep(step: ExtensionStep, look: number): string {
   const seconds = (step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1);
@@ -164,6 +253,7 @@ function describeExtensionStep(step: ExtensionStep, look: number): string {
 export const RUN_PHASES: readonly RunPhase[] = [
   measureScenarios,
   extendInconclusive,
+  confirmRegressions,
   // Last: it judges what the phases before measured, and measures nothing itself.
   (run) => profileServices(run, snapshotResults),
 ];
@@ -321,6 +411,7 @@ export function snapshotResults(run: ActiveRun): Results {
             services: booted.base?.services ?? [],
             scenarios: run.baseResults,
             ...(booted.baseFailure ? { baseFailure: booted.baseFailure } : {}),
+            ...(run.confirmation ? { confirmation: run.confirmation } : {}),
           },
         }
       : {}),

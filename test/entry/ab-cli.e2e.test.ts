@@ -133,7 +133,7 @@ function gate(cwd: string, extra: string[] = []) {
   let report: {
     mode?: string;
     notes?: string[];
-    regressions?: { scenario: string; metric: string }[];
+    regressions?: { scenario: string; metric: string; confirmation?: { outcome: string } }[];
     scenarios?: { name: string; notes: string[] }[];
   } = {};
   try {
@@ -184,9 +184,16 @@ describe.each([
       ...new Set(run.report.regressions?.map((regression) => `${regression.scenario}:${regression.metric}`)),
     ];
     for (const name of scenarios) expect(regressed, run.stdout).toContain(`${name}:p50`);
-    // Two processes, two ports, both stopped.
+    // compare.confirm: the regressed scenarios ran again on a second pair of processes, booted
+    // afresh on the same two ports, which showed the change too.
+    expect(results.ab?.confirmation?.failure).toBeUndefined();
+    expect(results.ab?.confirmation?.scenarios.map((scenario) => scenario.name).sort()).toEqual([...scenarios].sort());
+    expect(results.ab?.confirmation?.base).toHaveLength(scenarios.length);
+    for (const regression of run.report.regressions ?? [])
+      expect(regression.confirmation?.outcome, `${regression.scenario}:${regression.metric}`).toBe('confirmed');
+    // Four processes (two pairs), two ports, all stopped.
     const processes = [...started(dirs.head), ...started(dirs.base)];
-    expect(processes).toHaveLength(2);
+    expect(processes).toHaveLength(4);
     expect(new Set(processes.map((entry) => entry.port)).size).toBe(2);
     for (const entry of processes) {
       expect(isAlive(entry.pid), `pid ${entry.pid}`).toBe(false);

@@ -185,5 +185,7 @@ export function buildCompare(ctx: Context, raw: Raw): CompareConfig {
     // The schema holds it to an integer 1..8; 1 is the absent default, so it is left out.
     ...(Number.isInteger(raw.processes) && (raw.processes as number) > 1 ? { processes: raw.processes as number } : {}),
     maxErrorRate: effectAt(ctx, ['compare', 'maxErrorRate'], raw.maxErrorRate) ?? DEFAULT_MAX_ERROR_RATE,
+    // Absent means on: only `false` is kept.
+    ...(raw.confirm === false ? { confirm: false } : {}),
   };
 }

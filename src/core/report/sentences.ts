@@ -161,8 +161,19 @@ export function describeMetricChange(m: MetricComparison): string {
   const interval = m.changeInterval ? ` (${sentenceInterval(m.metric, m.changeInterval, m.change)})` : '';
   return (
     `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, ` +
-    `from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}`
+    `from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}` +
+    describeConfirmation(m)
   );
+}
+
+/** compare.confirm's second pair, where it confirmed the change: "; a second pair … showed it too (+9.6%, p = 0.0001)". */
+function describeConfirmation(m: MetricComparison): string {
+  const second = m.confirmation;
+  if (second?.outcome !== 'confirmed' || second.change === undefined) return '';
+  const p = second.pValue === undefined ? '' : `, p = ${second.pValue.toPrecision(2)}`;
+  const moved =
+    m.metric === 'error_rate' ? '' : ` (${second.change >= 0 ? '+' : '−'}${sentencePercent(second.change)}${p})`;
+  return `; a second pair of processes, booted afresh, showed it too${moved}`;
 }
 
 export function sortMetrics(metrics: MetricComparison[]): MetricComparison[] {

@@ -44,6 +44,7 @@ export interface RunRecord {
     services: readonly ServiceRecord[];
     scenarios: readonly ScenarioResult[];
     baseFailure?: AbInfo['baseFailure'];
+    confirmation?: AbInfo['confirmation'];
   };
 }
 
@@ -94,6 +95,7 @@ export function assembleResults(run: RunRecord): Results {
       base,
     };
     if (run.ab.baseFailure) info.baseFailure = run.ab.baseFailure;
+    if (run.ab.confirmation) info.confirmation = run.ab.confirmation;
     results.ab = info;
   }
   return results;

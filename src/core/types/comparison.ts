@@ -48,6 +48,17 @@ export interface MetricComparison {
   /** A/B latencies: the whole-run change (pooled pairs, jackknife over pairs) tested beside the
    * trimmed mean of the pairs, in the same Holm family. */
   wholeRun?: { change: number; interval: [number, number]; pValue: number; adjustedPValue?: number };
+  /** compare.confirm: the same test on a second pair of processes, booted afresh after this one
+   * regressed (compare/confirm.ts): its change and interval (the deciding test's), its two-sided p
+   * before any adjustment, and what it made of the regression. `untested`: that pair gave no
+   * usable test (`why`), and the first pair's verdict stands. */
+  confirmation?: {
+    outcome: 'confirmed' | 'not-reproduced' | 'untested';
+    change?: number;
+    interval?: [number, number];
+    pValue?: number;
+    why?: string;
+  };
   /** Which test made a regression or an improvement: the pairs' trimmed mean, the whole run, or
    * (against the runner-noise prior alone) the test with that prior PRIOR_ROBUSTNESS times larger. */
   decidedBy?: 'pairs' | 'whole-run' | 'robust-prior' | 'gross-shift';
@@ -186,6 +197,18 @@ export type Reason =
       of: number;
       baselineMaxMs: number;
       currentBoundMs: number;
+    }
+  /** compare.confirm: a regression of the first pair of processes that a second pair, booted
+   * afresh, did not show (significant at α and at least the minimum effect): the first pair's
+   * processes differed, not the builds. `confirmChange` and `confirmPValue` are the second pair's. */
+  | {
+      kind: 'not-reproduced';
+      metric: MetricName;
+      change: number;
+      confirmChange: number;
+      confirmPValue?: number;
+      alpha: number;
+      minEffect: number;
     }
   /** Duet: the lower quartile of the per-block head-to-base ratios at least DUET_GROSS_RATIO. */
   | { kind: 'gross-shift-paired'; metric: MetricName; ratio: number; blocks: number; threshold: number }

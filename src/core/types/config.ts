@@ -251,6 +251,10 @@ export interface CompareConfig {
    * on a port of its own, with the variant's requests spread over them in turn, so that the test
    * sees how far two processes of one build differ (compare/process-spread.ts). Absent: 1. */
   processes?: number;
+  /** compare.confirm: an A/B regression in a latency percentile (or a closed model's rps) of one
+   * process per variant is measured again on a second pair of processes, booted afresh, and fails
+   * the gate only if that pair shows it too (compare/confirm.ts). Absent: true. */
+  confirm?: boolean;
 }
 
 /** `perfgate trends`: the stored runs kept and how change points are found (docs/trends.md). */

@@ -409,6 +409,10 @@ export interface AbInfo {
   base: Results;
   /** Why the base could not run, when it could not (then the run falls back to the stored baseline). */
   baseFailure?: { service: string; reason: string; logTail: string[] };
+  /** compare.confirm: the scenarios whose regression was measured again on a second pair of
+   * processes, head and base booted afresh (`scenarios` the head's, `base` the base's, flow steps
+   * included); `failure` when that pair could not be measured (compare/confirm.ts). */
+  confirmation?: { scenarios: ScenarioResult[]; base: ScenarioResult[]; failure?: string };
 }
 
 export interface Provenance {

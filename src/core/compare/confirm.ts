@@ -1,0 +1,171 @@
+// A/B with one process per variant compares one process of the base with one of the head, and two
+// processes of one build can differ for their whole life (memory layout, which core a worker
+// settles on): no test within the run can see that, since every one of them compares requests and
+// time blocks of those two processes (docs/design/statistics.md, "Two processes of one build
+// differ"). An independent model with per-process offsets of sd 1% made 3–4.7% of A/A runs fail
+// (bench/audit). So a regression of one pair is measured again on a second pair, both variants
+// booted afresh, and fails the gate only if that pair shows it too: an intersection-union test,
+// whose false-failure rate is at most the first pair's (Holm over the run, at α) and, when the
+// pairs' offsets are independent, about the product of the two pairs' rates. The second pair is
+// judged by the gate's own rule (significant at α and at least the minimum effect) on the test
+// that decided the first, without Holm over the metrics: each regression must hold in both pairs
+// on its own, which bounds the family's error by the first pair's Holm.
+import type { CompareConfig, MetricName } from '../types/config.js';
+import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
+import type { Results } from '../types/results.js';
+import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
+import { decideVerdict } from './decide.js';
+import { comparePaired } from './paired.js';
+import type { CompareInput } from './shared.js';
+
+/** A verdict of the second pair that says nothing about the builds: a guard held it back. */
+const VERDICT_REASONS = new Set<Reason['kind']>([
+  'not-significant',
+  'interval-past-min-effect',
+  'below-min-effect',
+  'real-but-small',
+]);
+
+function confirmable(metric: MetricComparison): boolean {
+  if (metric.verdict !== 'regression' || metric.method !== 'paired') return false;
+  // The processes' spread is in the test already; a gross shift is no offset of a process.
+  if (metric.processes !== undefined || metric.decidedBy === 'gross-shift') return false;
+  // A closed model's throughput moves with its latency; an open model's rate check has no test.
+  return metric.metric in LATENCY_PERCENTILES || (metric.metric === 'rps' && metric.pValue !== undefined);
+}
+
+/** compare.confirm applies: an A/B verdict of one process per variant. */
+export function confirmEnabled(compare: Pick<CompareConfig, 'confirm' | 'processes'>): boolean {
+  return compare.confirm !== false && (compare.processes ?? 1) === 1;
+}
+
+/**
+ * The scenarios to measure again on a second pair of processes: those with a regression the
+ * second pair can confirm (a flow's, for a regression of one of its steps). Empty when
+ * compare.confirm is off or does not apply.
+ */
+export function scenariosToConfirm(
+  comparison: Comparison,
+  current: Pick<Results, 'scenarios'>,
+  compare: Pick<CompareConfig, 'confirm' | 'processes'>,
+): string[] {
+  if (comparison.mode !== 'ab' || !confirmEnabled(compare)) return [];
+  const names = new Set<string>();
+  for (const metric of comparison.regressions) {
+    if (!confirmable(metric)) continue;
+    const result = current.scenarios.find((scenario) => scenario.name === metric.scenario);
+    names.add(result?.flow?.scenario ?? metric.scenario);
+  }
+  return [...names];
+}
+
+interface SecondLook {
+  outcome: NonNullable<MetricComparison['confirmation']>;
+  reason?: Reason;
+}
+
+/** What the second pair made of one regression of the first. */
+function judgeSecond(first: MetricComparison, second: MetricComparison | undefined, alpha: number): SecondLook {
+  if (second === undefined) return { outcome: { outcome: 'untested', why: 'the second pair has no such test' } };
+  const guard = second.reasons.find((reason) => !VERDICT_REASONS.has(reason.kind));
+  if (guard !== undefined && second.verdict === 'inconclusive')
+    return { outcome: { outcome: 'untested', why: `the second pair's test was held back (${guard.kind})` } };
+  const whole = first.decidedBy === 'whole-run' ? second.wholeRun : undefined;
+  const change = whole?.change ?? second.change;
+  const interval = whole?.interval ?? second.changeInterval;
+  const pValue = whole?.pValue ?? second.pValue;
+  if (pValue === undefined || !Number.isFinite(change))
+    return { outcome: { outcome: 'untested', why: 'the second pair gave no p-value' } };
+  const decided = decideVerdict({
+    metric: first.metric,
+    change,
+    ...(interval ? { interval } : {}),
+    adjustedPValue: pValue,
+    alpha,
+    minEffect: first.minEffect,
+    guards: [],
+  });
+  const figures = { change, ...(interval ? { interval } : {}), pValue };
+  if (decided.verdict === 'regression') return { outcome: { outcome: 'confirmed', ...figures } };
+  return {
+    outcome: { outcome: 'not-reproduced', ...figures },
+    reason: {
+      kind: 'not-reproduced',
+      metric: first.metric,
+      change: first.change,
+      confirmChange: change,
+      confirmPValue: pValue,
+      alpha,
+      minEffect: first.minEffect,
+    },
+  };
+}
+
+/** The second pair's run as one A/B run of its own: its head and base, one look, no confirmation. */
+function secondPairResults(current: Results): Results | undefined {
+  const ab = current.ab;
+  const confirmation = ab?.confirmation;
+  if (ab === undefined || confirmation === undefined || confirmation.scenarios.length === 0) return undefined;
+  const { confirmation: _dropped, ...rest } = ab;
+  const { sequential: _oneLook, ...results } = current;
+  return {
+    ...results,
+    scenarios: confirmation.scenarios,
+    ab: { ...rest, base: { ...ab.base, scenarios: confirmation.base } },
+  };
+}
+
+const key = (scenario: string, metric: MetricName): string => `${scenario}\u0000${metric}`;
+
+/**
+ * The A/B comparison after compare.confirm: each regression the second pair measured is kept
+ * where that pair shows it too, and made inconclusive (with the second pair's figures) where it
+ * does not. A regression the second pair could not test, or a run without a second pair, keeps the
+ * first pair's verdict.
+ */
+export function applyConfirmation(comparison: Comparison, input: CompareInput): Comparison {
+  const confirmation = input.current.ab?.confirmation;
+  if (comparison.mode !== 'ab' || confirmation === undefined || !confirmEnabled(input.compare)) return comparison;
+  const targets = comparison.regressions.filter(confirmable);
+  if (targets.length === 0) return comparison;
+  const notes = [...comparison.notes];
+  const secondResults = secondPairResults(input.current);
+  let second: Comparison | undefined;
+  if (secondResults !== undefined) {
+    try {
+      const { look: _firstLook, ...oneLook } = input;
+      second = comparePaired({ ...oneLook, current: secondResults });
+    } catch (error) {
+      notes.push(
+        `compare.confirm: the second pair of processes could not be judged (${error instanceof Error ? error.message : String(error)}); the first pair's regressions stand.`,
+      );
+    }
+  }
+  if (confirmation.failure !== undefined)
+    notes.push(
+      `compare.confirm: the second pair of processes could not be measured (${confirmation.failure}); the first pair's regressions stand.`,
+    );
+  const seconds = new Map<string, MetricComparison>();
+  for (const scenario of second?.scenarios ?? [])
+    for (const metric of scenario.metrics) seconds.set(key(metric.scenario, metric.metric), metric);
+  const measured = new Set(confirmation.scenarios.map((scenario) => scenario.name));
+  const targetKeys = new Set(targets.map((metric) => key(metric.scenario, metric.metric)));
+  const judge = (metric: MetricComparison): MetricComparison => {
+    if (second === undefined || !targetKeys.has(key(metric.scenario, metric.metric))) return metric;
+    if (!measured.has(metric.scenario)) return metric;
+    const look = judgeSecond(metric, seconds.get(key(metric.scenario, metric.metric)), input.compare.alpha);
+    if (look.reason === undefined) return { ...metric, confirmation: look.outcome };
+    const { decidedBy: _none, ...rest } = metric;
+    return { ...rest, verdict: 'inconclusive', reasons: [look.reason], confirmation: look.outcome };
+  };
+  const scenarios = comparison.scenarios.map((scenario) => ({ ...scenario, metrics: scenario.metrics.map(judge) }));
+  const metrics = scenarios.flatMap((scenario) => scenario.metrics);
+  const regressions = metrics.filter((metric) => metric.verdict === 'regression');
+  return {
+    ...comparison,
+    scenarios,
+    regressions,
+    verdict: comparison.breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+    notes,
+  };
+}

@@ -1,0 +1,112 @@
+// compare.confirm: a regression of one process per variant fails the gate only if a second pair
+// of processes, booted afresh, shows it too.
+import { describe, expect, it } from 'vitest';
+import { judgeRun } from '../../../src/core/gate.js';
+import { scenariosToConfirm } from '../../../src/core/compare/confirm.js';
+import { describeReason } from '../../../src/core/report/reasons.js';
+import { describeMetricChange } from '../../../src/core/report/sentences.js';
+import type { CompareConfig } from '../../../src/core/types/config.js';
+import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
+import type { Results } from '../../../src/core/types/results.js';
+import { makeAbResults } from '../ab-fixtures.js';
+import { TEST_COMPARE } from '../fixtures.js';
+
+const COMPARE: CompareConfig = { ...TEST_COMPARE, mode: 'ab', schedule: 'duet' } as CompareConfig;
+
+/** A duet run of a head `headScale` times slower than its base (seed picks the noise). */
+function duet(headScale: number, seed: number): Results {
+  return makeAbResults({
+    seed,
+    schedule: 'duet',
+    scenarios: [{ name: 'api', pairs: 60, segmentMs: 250, ratePerSec: 400, headScale }],
+  });
+}
+
+/** The first pair's run with a second pair's measurement of it. */
+function withSecondPair(first: Results, second: Results, failure?: string): Results {
+  return {
+    ...first,
+    ab: {
+      ...first.ab!,
+      confirmation: {
+        scenarios: second.scenarios,
+        base: second.ab!.base.scenarios,
+        ...(failure === undefined ? {} : { failure }),
+      },
+    },
+  };
+}
+
+function judge(current: Results, compare: CompareConfig = COMPARE): Comparison {
+  return judgeRun({
+    current,
+    config: { thresholds: {}, compare },
+    baseline: { kind: 'missing', detail: 'none' },
+  }).comparison;
+}
+
+function p50(comparison: Comparison): MetricComparison {
+  const found = comparison.scenarios[0]!.metrics.find((m) => m.metric === 'p50');
+  if (!found) throw new Error('no p50');
+  return found;
+}
+
+describe('compare.confirm', () => {
+  const slower = duet(1.25, 11);
+
+  it('the first pair alone: a +25% head regresses on p50 and asks for a second pair', () => {
+    const first = judge(slower);
+    expect(p50(first).verdict).toBe('regression');
+    expect(first.verdict).toBe('fail');
+    expect(scenariosToConfirm(first, slower, COMPARE)).toEqual(['api']);
+  });
+
+  it('keeps a regression the second pair shows too, and says so', () => {
+    const comparison = judge(withSecondPair(slower, duet(1.25, 12)));
+    const metric = p50(comparison);
+    expect(metric.verdict).toBe('regression');
+    expect(metric.confirmation?.outcome).toBe('confirmed');
+    expect(metric.confirmation?.change).toBeGreaterThan(0.1);
+    expect(comparison.verdict).toBe('fail');
+    expect(describeMetricChange(metric)).toContain('a second pair of processes, booted afresh, showed it too (+');
+  });
+
+  it('makes inconclusive a regression the second pair does not show: the gate passes', () => {
+    const comparison = judge(withSecondPair(slower, duet(1, 13)));
+    const metric = p50(comparison);
+    expect(metric.verdict).toBe('inconclusive');
+    expect(metric.confirmation?.outcome).toBe('not-reproduced');
+    expect(metric.decidedBy).toBeUndefined();
+    const reason = metric.reasons[0]!;
+    expect(reason.kind).toBe('not-reproduced');
+    expect(describeReason(reason)).toMatch(/in a second pair, head and base booted afresh/);
+    expect(comparison.regressions.filter((m) => m.scenario === 'api' && m.metric === 'p50')).toHaveLength(0);
+    expect(comparison.regressions.every((m) => m.confirmation?.outcome !== 'not-reproduced')).toBe(true);
+  });
+
+  it('a second pair that could not be measured leaves the first verdict, with a note', () => {
+    const comparison = judge(
+      withSecondPair(
+        slower,
+        { ...slower, scenarios: [], ab: { ...slower.ab!, base: { ...slower.ab!.base, scenarios: [] } } },
+        'the services did not boot again: port taken',
+      ),
+    );
+    expect(p50(comparison).verdict).toBe('regression');
+    expect(comparison.verdict).toBe('fail');
+    expect(comparison.notes.join(' ')).toContain('could not be measured (the services did not boot again: port taken)');
+  });
+
+  it('compare.confirm false, and compare.processes above 1, ask for no second pair and ignore one', () => {
+    const off = { ...COMPARE, confirm: false };
+    expect(scenariosToConfirm(judge(slower, off), slower, off)).toEqual([]);
+    expect(p50(judge(withSecondPair(slower, duet(1, 13)), off)).verdict).toBe('regression');
+    const processes = { ...COMPARE, processes: 4 };
+    expect(scenariosToConfirm(judge(slower), slower, processes)).toEqual([]);
+  });
+
+  it('an A/A run asks for nothing', () => {
+    const same = duet(1, 21);
+    expect(scenariosToConfirm(judge(same), same, COMPARE)).toEqual([]);
+  });
+});
