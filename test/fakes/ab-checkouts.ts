@@ -8,16 +8,21 @@ import { join } from 'node:path';
 /**
  * A server that answers after `delayMs` on env PORT (with `status`, 200 unless set), or one that
  * fails to start with `failWith`, or one that crashes (exit 1) once it has answered `dieAfter`
- * load requests.
+ * load requests. `bootDelays[n]`, where given, is the delay of the checkout's n-th boot (0-based)
+ * instead: a process that differs from the next one of the same code for its whole life; its
+ * boot `failAtBoot` exits 1 before it listens.
  */
 export function serverSource(
   delayMs: number,
-  options: { failWith?: string; dieAfter?: number; status?: number } = {},
+  options: { failWith?: string; dieAfter?: number; status?: number; bootDelays?: number[]; failAtBoot?: number } = {},
 ): string {
   return `import { createServer } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 ${options.failWith ? `console.error(${JSON.stringify(options.failWith)}); process.exit(1);` : ''}
 const port = Number(process.env.PORT);
+const boot = existsSync('started') ? readdirSync('started').length : 0;
+if (boot === ${options.failAtBoot ?? -1}) { console.error('boot ' + boot + ' fails on purpose'); process.exit(1); }
+const delayMs = ${JSON.stringify(options.bootDelays ?? [])}[boot] ?? ${delayMs};
 mkdirSync('started', { recursive: true });
 writeFileSync('started/' + process.pid, String(port));
 let answered = 0;
@@ -27,15 +32,25 @@ createServer((req, res) => {
     process.exit(1);
   }
   if (req.url !== '/health') res.statusCode = ${options.status ?? 200};
-  setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : ${delayMs});
+  setTimeout(() => res.end('ok'), req.url === '/health' ? 0 : delayMs);
 }).listen(port, '127.0.0.1');
 `;
 }
 
 /** Writes server.mjs and perfgate.yml into `dir` (created). */
-export function writeCheckout(dir: string, spec: { delayMs: number; failWith?: string; config: string }): void {
+export function writeCheckout(
+  dir: string,
+  spec: { delayMs: number; failWith?: string; bootDelays?: number[]; failAtBoot?: number; config: string },
+): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'server.mjs'), serverSource(spec.delayMs, spec.failWith ? { failWith: spec.failWith } : {}));
+  writeFileSync(
+    join(dir, 'server.mjs'),
+    serverSource(spec.delayMs, {
+      ...(spec.failWith ? { failWith: spec.failWith } : {}),
+      ...(spec.bootDelays ? { bootDelays: spec.bootDelays } : {}),
+      ...(spec.failAtBoot !== undefined ? { failAtBoot: spec.failAtBoot } : {}),
+    }),
+  );
   writeFileSync(join(dir, 'perfgate.yml'), spec.config);
 }
 

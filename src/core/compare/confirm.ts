@@ -26,12 +26,25 @@ const VERDICT_REASONS = new Set<Reason['kind']>([
   'real-but-small',
 ]);
 
-function confirmable(metric: MetricComparison): boolean {
-  if (metric.verdict !== 'regression' || metric.method !== 'paired') return false;
-  // The processes' spread is in the test already; a gross shift is no offset of a process.
-  if (metric.processes !== undefined || metric.decidedBy === 'gross-shift') return false;
-  // A closed model's throughput moves with its latency; an open model's rate check has no test.
-  return metric.metric in LATENCY_PERCENTILES || (metric.metric === 'rps' && metric.pValue !== undefined);
+/** A change no offset between two processes explains (the head at 1.5× the base in three quarters
+ * of the blocks, or beyond every bound of gross-shift.ts). */
+function gross(metric: MetricComparison): boolean {
+  return metric.decidedBy === 'gross-shift' || metric.pairedGrossRatio !== undefined;
+}
+
+/** The regressions the second pair is to confirm: none in a scenario with a gross shift (its other
+ * metrics, a closed model's rps, move with it). */
+function confirmable(comparison: Comparison): MetricComparison[] {
+  const grossScenarios = new Set(comparison.regressions.filter(gross).map((metric) => metric.scenario));
+  return comparison.regressions.filter(
+    (metric) =>
+      metric.method === 'paired' &&
+      !grossScenarios.has(metric.scenario) &&
+      // The processes' spread is in the test already.
+      metric.processes === undefined &&
+      // A closed model's throughput moves with its latency; an open model's rate check has no test.
+      (metric.metric in LATENCY_PERCENTILES || (metric.metric === 'rps' && metric.pValue !== undefined)),
+  );
 }
 
 /** compare.confirm applies: an A/B verdict of one process per variant. */
@@ -51,8 +64,7 @@ export function scenariosToConfirm(
 ): string[] {
   if (comparison.mode !== 'ab' || !confirmEnabled(compare)) return [];
   const names = new Set<string>();
-  for (const metric of comparison.regressions) {
-    if (!confirmable(metric)) continue;
+  for (const metric of confirmable(comparison)) {
     const result = current.scenarios.find((scenario) => scenario.name === metric.scenario);
     names.add(result?.flow?.scenario ?? metric.scenario);
   }
@@ -126,7 +138,7 @@ const key = (scenario: string, metric: MetricName): string => `${scenario}\u0000
 export function applyConfirmation(comparison: Comparison, input: CompareInput): Comparison {
   const confirmation = input.current.ab?.confirmation;
   if (comparison.mode !== 'ab' || confirmation === undefined || !confirmEnabled(input.compare)) return comparison;
-  const targets = comparison.regressions.filter(confirmable);
+  const targets = confirmable(comparison);
   if (targets.length === 0) return comparison;
   const notes = [...comparison.notes];
   const secondResults = secondPairResults(input.current);

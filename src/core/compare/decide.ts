@@ -273,6 +273,7 @@ export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0):
   // a change in the requests that succeeded, nor a baseline from another machine: those stay.
   for (const draft of drafts) {
     const { comparison, pairedGross } = draft;
+    if (pairedGross !== undefined) comparison.pairedGrossRatio = pairedGross.ratio;
     if (pairedGross === undefined || comparison.verdict === 'regression') continue;
     if (draft.guards.some((guard) => guard.kind === 'population')) continue;
     comparison.verdict = 'regression';

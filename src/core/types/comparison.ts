@@ -48,6 +48,10 @@ export interface MetricComparison {
   /** A/B latencies: the whole-run change (pooled pairs, jackknife over pairs) tested beside the
    * trimmed mean of the pairs, in the same Holm family. */
   wholeRun?: { change: number; interval: [number, number]; pValue: number; adjustedPValue?: number };
+  /** Duet: the lower quartile of the per-block head-to-base ratios, where it reached DUET_GROSS_RATIO
+   * (compare/gross-shift.ts): a change no offset between two processes explains, so compare.confirm
+   * does not measure it again. */
+  pairedGrossRatio?: number;
   /** compare.confirm: the same test on a second pair of processes, booted afresh after this one
    * regressed (compare/confirm.ts): its change and interval (the deciding test's), its two-sided p
    * before any adjustment, and what it made of the regression. `untested`: that pair gave no

@@ -105,6 +105,15 @@ describe('compare.confirm', () => {
     expect(scenariosToConfirm(judge(slower), slower, processes)).toEqual([]);
   });
 
+  it('a change no process offset explains (1.5× in three quarters of the blocks) is not measured again', () => {
+    const doubled = duet(2, 31);
+    const comparison = judge(doubled);
+    expect(p50(comparison).verdict).toBe('regression');
+    expect(p50(comparison).pairedGrossRatio).toBeGreaterThan(1.5);
+    expect(scenariosToConfirm(comparison, doubled, COMPARE)).toEqual([]);
+    expect(p50(judge(withSecondPair(doubled, duet(1, 32)))).verdict).toBe('regression');
+  });
+
   it('an A/A run asks for nothing', () => {
     const same = duet(1, 21);
     expect(scenariosToConfirm(judge(same), same, COMPARE)).toEqual([]);
