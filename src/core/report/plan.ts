@@ -6,7 +6,7 @@ import type { Comparison } from '../types/comparison.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import { formatCount, formatDuration, formatFixed, formatRps, metricLabel } from './format.js';
 import { escapeLogText, renderTextTable } from './markup/text.js';
-import { formatMdeValue } from './reasons.js';
+import { formatMdeValue } from './format.js';
 
 function target(metric: MetricName, value: number): string {
   return metric === 'error_rate' ? `${formatFixed(value * 100, 2)} pp` : `${Number((value * 100).toPrecision(3))}%`;

@@ -2,7 +2,7 @@
 // level and summary, the baseline's state, one sentence per metric change, the MDE.
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { formatMdeValue } from './reasons.js';
+import { formatMdeValue } from './format.js';
 import { describeAcceptance } from '../accept.js';
 import type { ScenarioResult } from '../types/results.js';
 import {

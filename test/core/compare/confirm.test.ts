@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeRun } from '../../../src/core/gate.js';
 import { scenariosToConfirm } from '../../../src/core/compare/confirm.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
+import { remediesFor } from '../../../src/core/report/remedies.js';
 import { describeMetricChange } from '../../../src/core/report/sentences.js';
 import type { CompareConfig } from '../../../src/core/types/config.js';
 import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
@@ -82,6 +83,10 @@ describe('compare.confirm', () => {
     expect(describeReason(reason)).toMatch(/in a second pair, head and base booted afresh/);
     expect(comparison.regressions.filter((m) => m.scenario === 'api' && m.metric === 'p50')).toHaveLength(0);
     expect(comparison.regressions.every((m) => m.confirmation?.outcome !== 'not-reproduced')).toBe(true);
+    // What you can do: several processes per variant, which count how far processes differ.
+    expect(remediesFor(comparison).join('\n')).toMatch(
+      /boot several processes of each variant \(compare: \{ processes: 4 \} or more\): a second pair of processes did not show what the first read in p50/,
+    );
   });
 
   it('a second pair that could not be measured leaves the first verdict, with a note', () => {

@@ -3,7 +3,7 @@ import { decideRun } from '../../../src/core/compare/decide.js';
 import type { Draft } from '../../../src/core/compare/shared.js';
 import { testTwoRuns } from '../../../src/core/stats/variance-model.js';
 import { tQuantile } from '../../../src/core/stats/t-distribution.js';
-import { formatMdeValue } from '../../../src/core/report/reasons.js';
+import { formatMdeValue } from '../../../src/core/report/format.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 
 /** One test's draft as a method builds it: interval and power from the same SE and df. */

@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/compare/sequential.js';
 import { comparePaired, type CompareInput } from '../../../src/core/compare/index.js';
 import { judgeRun } from '../../../src/core/gate.js';
-import { remediesFor } from '../../../src/core/report/reasons.js';
+import { remediesFor } from '../../../src/core/report/remedies.js';
 import { appendExtension, resultsAtLook, scenarioAtLook } from '../../../src/core/results/extend.js';
 import { findResultsNumberProblem } from '../../../src/core/results/checks.js';
 import type { CompareConfig, MetricName } from '../../../src/core/types/config.js';

@@ -6,7 +6,7 @@ import { comparePaired } from '../../../src/core/compare/index.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
 import { renderSlackLines, renderSlackMessage } from '../../../src/core/report/slack.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
-import { remediesFor } from '../../../src/core/report/reasons.js';
+import { remediesFor } from '../../../src/core/report/remedies.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import type { Comparison } from '../../../src/core/types/comparison.js';
 import { makeAbResults } from '../ab-fixtures.js';

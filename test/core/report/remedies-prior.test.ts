@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remediesFor } from '../../../src/core/report/reasons.js';
+import { remediesFor } from '../../../src/core/report/remedies.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 
 // A stored run against one baseline: p50 +91% (p < 0.001) that only the runner-noise prior kept
