@@ -77,7 +77,7 @@ export function judgeRun(input: {
   }
   // What the figures themselves say about the service, whatever the verdict (compare/delayed-ack.ts).
   comparison.scenarios = comparison.scenarios.map((scenario) => {
-    const stall = describeDelayedAckStall(scenario.current);
+    const stall = describeDelayedAckStall(scenario.current, input.current.environment.os);
     return stall === undefined ? scenario : { ...scenario, notes: [...scenario.notes, stall] };
   });
   const nothingJudged = thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0);

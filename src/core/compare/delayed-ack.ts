@@ -35,7 +35,8 @@
 //     takes a fixed ~45 ms cannot be told from a stall, and no hint is given.
 // What it cannot tell apart: a service that waits a fixed 40–55 ms on purpose (a sleep, a
 // downstream with that exact latency), hence "likely" in the note. It only knows Linux's timer:
-// a client on macOS or BSD (delayed ACK about 100 ms) or Windows (200 ms) stalls elsewhere.
+// perfgate's client on another kernel stalls at that kernel's own delayed-ACK timeout, which this
+// rule does not look for.
 import { countsBelow, decodeHistogram, type Histogram } from '../histogram.js';
 import type { ScenarioResult } from '../types/results.js';
 
@@ -102,9 +103,10 @@ export function cpuMsPerRequest(scenario: ScenarioResult): number | undefined {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** The scenario note, or undefined when the test does not fire. */
-export function describeDelayedAckStall(scenario: ScenarioResult): string | undefined {
-  if (scenario.requests.ok === 0 || !scenario.histogram) return undefined;
+/** The scenario note, or undefined when the test does not fire. `os`: the run's environment.os
+ * ("linux 6.8.0 x64"); another OS's client does not delay its ACKs by Linux's timer. */
+export function describeDelayedAckStall(scenario: ScenarioResult, os: string): string | undefined {
+  if (!os.startsWith('linux') || scenario.requests.ok === 0 || !scenario.histogram) return undefined;
   const histogram = decodeHistogram(scenario.histogram);
   const stall = detectDelayedAckStall(histogram, cpuMsPerRequest(scenario));
   histogram.destroy();
