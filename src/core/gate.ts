@@ -13,6 +13,7 @@ import { maskSecrets, maskText } from './mask.js';
 import { NoVerdictError, ServiceExitError } from './errors.js';
 import { describeUnusableBase, describeUnusableBaseNoVerdict } from './compare/base-usable.js';
 import { resultsAtLook, runLookCount } from './results/extend.js';
+import { describeDelayedAckStall } from './compare/delayed-ack.js';
 
 /** What a baseline store handed back: the text, or why there is none. */
 export type BaselineLookup =
@@ -72,6 +73,11 @@ export function judgeRun(input: {
     if (nothingPaired !== undefined) comparison.notes.unshift(nothingPaired);
     if (unusableAt !== undefined) comparison.notes.unshift(unusableAt.note);
   }
+  // What the figures themselves say about the service, whatever the verdict (compare/delayed-ack.ts).
+  comparison.scenarios = comparison.scenarios.map((scenario) => {
+    const stall = describeDelayedAckStall(scenario.current, input.current.environment.os);
+    return stall === undefined ? scenario : { ...scenario, notes: [...scenario.notes, stall] };
+  });
   const nothingJudged = thresholds.length === 0 && comparison.scenarios.every((s) => s.metrics.length === 0);
   if (nothingPaired !== undefined && nothingJudged) throw new NoVerdictError(describeNothingJudged(input.current));
   if (unusableAt !== undefined && nothingJudged)

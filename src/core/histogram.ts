@@ -97,3 +97,20 @@ export function valuesAtPercentiles(histogram: Histogram, percentiles: readonly 
   }
   return values;
 }
+
+/**
+ * How many recorded values lie below each of `limitsUs` (ascending), in one scan of the counts:
+ * what a test of a histogram's shape (src/core/compare/delayed-ack.ts) reads. A bucket counts as
+ * below a limit when its lowest equivalent value is, so a limit splits at the histogram's precision.
+ */
+export function countsBelow(histogram: Histogram, limitsUs: readonly number[]): number[] {
+  const view = histogram as unknown as CountsView;
+  const counts = limitsUs.map(() => 0);
+  for (let index = 0; index < view.countsArrayLength; index += 1) {
+    const count = view.getCountAtIndex(index);
+    if (count === 0) continue;
+    const value = view.lowestEquivalentValue(view.valueFromIndex(index));
+    for (let i = limitsUs.length - 1; i >= 0 && value < limitsUs[i]!; i -= 1) counts[i]! += count;
+  }
+  return counts;
+}

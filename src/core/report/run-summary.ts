@@ -27,6 +27,7 @@ import {
 import { renderCapacityText } from './capacity.js';
 import { renderTextTable } from './markup/text.js';
 import { shardTable } from './shards.js';
+import { describeDelayedAckStall } from '../compare/delayed-ack.js';
 
 const LABEL_WIDTH = 14;
 const FIELDS_WIDTH = 28;
@@ -65,13 +66,18 @@ export function renderRunSummary(results: Results, options: RunSummaryOptions = 
   );
   for (const scenario of results.scenarios) {
     const expressions = (options.thresholds ?? []).filter((t) => t.scenario === scenario.name).map((t) => t.expression);
-    out.push('', ...renderScenario(scenario, options.distribution ?? 'thresholds', expressions));
+    out.push('', ...renderScenario(scenario, options.distribution ?? 'thresholds', expressions, env.os));
   }
   out.push('', ...renderTotals(results));
   return `${out.join('\n')}\n`;
 }
 
-function renderScenario(s: ScenarioResult, choice: DistributionChoice, thresholdExpressions: string[]): string[] {
+function renderScenario(
+  s: ScenarioResult,
+  choice: DistributionChoice,
+  thresholdExpressions: string[],
+  os: string,
+): string[] {
   const out: string[] = [];
   out.push('='.repeat(RULE_WIDTH));
   out.push(escapeLogText(s.name));
@@ -141,6 +147,9 @@ function renderScenario(s: ScenarioResult, choice: DistributionChoice, threshold
     );
   if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
   out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
+  // A grade of a stall is no grade of the service: say so beside it (compare/delayed-ack.ts).
+  const stall = describeDelayedAckStall(s, os);
+  if (stall) out.push(`  note: ${escapeLogText(stall)}`);
   out.push(...renderOverTime(s));
 
   const distribution = distributionRows(s, choice, thresholdExpressions);
