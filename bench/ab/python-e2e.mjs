@@ -140,10 +140,15 @@ function outcomesOf(judged, confirmation) {
   return outcomes;
 }
 
-/** A run line with its confirmation (older lines and rejudged ones read it from the results file). */
+/**
+ * A run line with its confirmation (older lines read it from the results file). Lines written
+ * before this bench recorded outcomes digested their verdict without them: those whose second pair
+ * ran have outcomes `null` (unknown) until --rejudge judges them again.
+ */
 const withConfirmation = (line) => {
   const confirmation = line.confirmation ?? confirmationOf(line.resultsPath);
-  return { ...line, confirmation, outcomes: outcomesOf(line.judged, confirmation) };
+  const outcomes = line.outcomes ?? (confirmation?.ran ? null : {});
+  return { ...line, confirmation, outcomes };
 };
 
 // ---------------------------------------------------------------- the summary
@@ -200,10 +205,12 @@ function confirmSummary(plain) {
       if (these.length === 0) continue;
       const ran = these.filter((r) => r.confirmation?.ran);
       const unknown = these.filter((r) => r.confirmation === undefined).length;
+      const unknownOutcomes = these.filter((r) => r.outcomes === null).length;
       const tally = (pick) => {
-        const outcomes = these.flatMap((r) => Object.entries(r.outcomes).filter(([metric]) => pick(metric)));
+        const outcomes = these.flatMap((r) => Object.entries(r.outcomes ?? {}).filter(([metric]) => pick(metric)));
         const n = (outcome) => outcomes.filter(([, o]) => o === outcome).length;
-        return `${n('confirmed')} / ${n('not-reproduced')} / ${n('untested')}`;
+        const unknown = unknownOutcomes > 0 ? ` (+ ${unknownOutcomes} runs unknown: --rejudge)` : '';
+        return `${n('confirmed')} / ${n('not-reproduced')} / ${n('untested')}${unknown}`;
       };
       out.push(
         `| ${cell} | ${neighbourLabel(neighbour)} | ${these.length} | ${ran.length}${unknown ? ` (${unknown} results files gone)` : ''} | ` +
@@ -230,7 +237,9 @@ if (args.rejudge) {
     const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
     if (compared.code !== 0 && compared.code !== 1)
       throw new Error(`rejudging ${line.resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
-    judged.push({ ...line, judged: digestReport(JSON.parse(compared.stdout)) });
+    const again = digestReport(JSON.parse(compared.stdout));
+    const confirmation = confirmationOf(line.resultsPath);
+    judged.push({ ...line, judged: again, confirmation, outcomes: outcomesOf(again, confirmation) });
   }
   console.log(`rejudged ${judged.length} runs with ${args.cli}\n`);
   console.log(summarize(judged));
