@@ -20,6 +20,10 @@
 //   --clis a/cli.js,b/cli.js: the A/B cells alternate these builds (build 0, 1, … in the summary).
 //   --extend: compare.extend.maxDuration (× the window) for the A/B cells, one list entry per run in turn
 //   (each factor gets every other run of a cell with 2,4), so that budgets meet the same machine.
+//   compare.confirm (on by default at one process per variant): an A/B run whose first pair of
+//   processes regressed boots both variants afresh and measures the regressed scenario again; the
+//   second table counts the runs that did, what the second pair made of each first-pair regression
+//   (confirmed / not reproduced / untested), and the wall time per gate with and without it.
 //   node bench/ab/python-e2e.mjs --summarize bench/out/py-e2e-<stamp>.jsonl[,more.jsonl]
 //   node bench/ab/python-e2e.mjs --rejudge bench/out/py-e2e-<stamp>.jsonl [--cli other/cli.js]
 //
@@ -101,15 +105,62 @@ if (args.one) {
 
 const metricOf = (judgement, metric) => metricOfReport(judgement, SCENARIO, metric);
 
+/**
+ * compare.confirm in one run, from its results file: whether a second pair of processes ran, why
+ * it could not be measured (`failure`), and its window (the measured window plus the warm-up of
+ * each scenario it ran again; booting the pair is not in it, the wall time is). Undefined when the
+ * results file is gone.
+ */
+function confirmationOf(resultsPath) {
+  if (!resultsPath || !existsSync(resultsPath)) return undefined;
+  const confirmation = JSON.parse(readFileSync(resultsPath, 'utf8')).ab?.confirmation;
+  if (confirmation === undefined) return { ran: false };
+  // Flow steps are inside their flow's window; the duet's base runs beside the head, in the same window.
+  const top = confirmation.scenarios.filter((scenario) => scenario.flow === undefined);
+  const windowSeconds = top.reduce((sum, scenario) => sum + (scenario.durationMs + (scenario.warmupMs ?? 0)) / 1000, 0);
+  return {
+    ran: true,
+    ...(confirmation.failure !== undefined ? { failure: confirmation.failure } : {}),
+    windowSeconds,
+  };
+}
+
+/**
+ * What the second pair made of each regression of the first, from the verdict (so that --rejudge
+ * judges it again): metric → confirmed / not-reproduced / untested. A first-pair regression left
+ * without a confirmation while a pair ran (the pair could not be measured) is untested.
+ */
+function outcomesOf(judged, confirmation) {
+  const outcomes = {};
+  for (const m of judged.metrics) {
+    const name = `${m.scenario === SCENARIO ? '' : `${m.scenario} `}${m.metric}`;
+    if (m.confirmation !== undefined) outcomes[name] = m.confirmation.outcome;
+    else if (confirmation?.ran && m.verdict === 'regression') outcomes[name] = 'untested';
+  }
+  return outcomes;
+}
+
+/**
+ * A run line with its confirmation (older lines read it from the results file). Lines written
+ * before this bench recorded outcomes digested their verdict without them: those whose second pair
+ * ran have outcomes `null` (unknown) until --rejudge judges them again.
+ */
+const withConfirmation = (line) => {
+  const confirmation = line.confirmation ?? confirmationOf(line.resultsPath);
+  const outcomes = line.outcomes ?? (confirmation?.ran ? null : {});
+  return { ...line, confirmation, outcomes };
+};
+
 // ---------------------------------------------------------------- the summary
+
+const cellOf = (r) =>
+  `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.processes > 1 && r.cell !== 'stored' && r.cell !== 'stored-aa' ? ` ${r.processes} processes` : ''}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
 
 function summarize(runs) {
   const out = [
     '| cell | neighbour | runs | gate FAIL | p50 regression | p50 no change | p50 interval inside ±5% | median p50 change | median MDE p50 / p95 | false regressions (any metric) |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  const cellOf = (r) =>
-    `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.processes > 1 && r.cell !== 'stored' && r.cell !== 'stored-aa' ? ` ${r.processes} processes` : ''}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
   const cells = [...new Set(runs.map(cellOf))].sort();
   for (const cell of cells) {
     for (const neighbour of [false, true, undefined]) {
@@ -136,6 +187,39 @@ function summarize(runs) {
       );
     }
   }
+  return [out.join('\n'), '', confirmSummary(runs)].join('\n');
+}
+
+/** compare.confirm's table: per cell, the runs whose first pair regressed and what the second pair said. */
+function confirmSummary(plain) {
+  const runs = plain.map(withConfirmation);
+  const out = [
+    '| cell | neighbour | runs | confirmation ran | p50: confirmed / not reproduced / untested | other metrics: confirmed / not reproduced / untested | second pair not measured | median s per gate without / with confirmation | median confirmation window |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const cells = [...new Set(runs.map(cellOf))].sort();
+  const seconds = (values) => (values.length === 0 ? '—' : `${median(values).toFixed(0)} s`);
+  for (const cell of cells) {
+    for (const neighbour of [false, true, undefined]) {
+      const these = runs.filter((r) => cellOf(r) === cell && (neighbour === undefined || r.neighbour === neighbour));
+      if (these.length === 0) continue;
+      const ran = these.filter((r) => r.confirmation?.ran);
+      const unknown = these.filter((r) => r.confirmation === undefined).length;
+      const unknownOutcomes = these.filter((r) => r.outcomes === null).length;
+      const tally = (pick) => {
+        const outcomes = these.flatMap((r) => Object.entries(r.outcomes ?? {}).filter(([metric]) => pick(metric)));
+        const n = (outcome) => outcomes.filter(([, o]) => o === outcome).length;
+        const unknown = unknownOutcomes > 0 ? ` (+ ${unknownOutcomes} runs unknown: --rejudge)` : '';
+        return `${n('confirmed')} / ${n('not-reproduced')} / ${n('untested')}${unknown}`;
+      };
+      out.push(
+        `| ${cell} | ${neighbourLabel(neighbour)} | ${these.length} | ${ran.length}${unknown ? ` (${unknown} results files gone)` : ''} | ` +
+          `${tally((m) => m === 'p50')} | ${tally((m) => m !== 'p50')} | ${ran.filter((r) => r.confirmation.failure !== undefined).length} | ` +
+          `${seconds(these.filter((r) => r.confirmation && !r.confirmation.ran).map((r) => r.seconds))} / ${seconds(ran.map((r) => r.seconds))} | ` +
+          `${seconds(ran.map((r) => r.confirmation.windowSeconds))} |`,
+      );
+    }
+  }
   return out.join('\n');
 }
 
@@ -153,7 +237,9 @@ if (args.rejudge) {
     const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
     if (compared.code !== 0 && compared.code !== 1)
       throw new Error(`rejudging ${line.resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
-    judged.push({ ...line, judged: digestReport(JSON.parse(compared.stdout)) });
+    const again = digestReport(JSON.parse(compared.stdout));
+    const confirmation = confirmationOf(line.resultsPath);
+    judged.push({ ...line, judged: again, confirmation, outcomes: outcomesOf(again, confirmation) });
   }
   console.log(`rejudged ${judged.length} runs with ${args.cli}\n`);
   console.log(summarize(judged));
@@ -310,12 +396,19 @@ for (const [i, step] of order.entries()) {
     saturated: scenario?.generator?.saturated,
     judged,
   };
+  const confirmation = confirmationOf(resultsPath);
+  Object.assign(line, { confirmation, outcomes: outcomesOf(judged, confirmation) });
   record(line);
   lines.push(line);
   const p50 = metricOf(judged, 'p50');
   console.log(
     `${String(i + 1).padStart(3)}/${order.length} ${step.cell.padEnd(9)} neighbour ${step.neighbour ? 'on ' : 'off'} ${judged.verdict}; ` +
-      `p50 ${p50?.verdict} ${pct(p50?.change)} [${pct(p50?.interval?.[0])}, ${pct(p50?.interval?.[1])}] MDE ${pct(p50?.mde)}; ${one.seconds.toFixed(0)} s`,
+      `p50 ${p50?.verdict} ${pct(p50?.change)} [${pct(p50?.interval?.[0])}, ${pct(p50?.interval?.[1])}] MDE ${pct(p50?.mde)}; ${one.seconds.toFixed(0)} s` +
+      (confirmation?.ran
+        ? `; second pair (${confirmation.windowSeconds.toFixed(0)} s): ${Object.entries(line.outcomes)
+            .map(([metric, outcome]) => `${metric} ${outcome}`)
+            .join(', ')}${confirmation.failure ? ` (${confirmation.failure})` : ''}`
+        : ''),
   );
 }
 console.log(`\nraw: ${rawPath}\n`);

@@ -209,6 +209,8 @@ export function digestReport(report) {
       minEffect: m.minEffect,
       mde: m.minDetectableEffect,
       reasons: m.reasons,
+      // compare.confirm's second pair of processes: confirmed / not-reproduced / untested, its figures.
+      confirmation: m.confirmation,
     })),
   );
   return { mode: report.mode, verdict: report.verdict, historyLength: report.baseline?.historyLength, metrics };
