@@ -25,7 +25,7 @@ import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-s
 import { runCapacityVariants } from '../engine/run-capacity.js';
 import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
-import { confirmEnabled, scenariosToConfirm } from '../core/compare/confirm.js';
+import { confirmEnabled, scenariosToConfirm, type ScenarioToConfirm } from '../core/compare/confirm.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
 import { TOOL_VERSION } from './version.js';
@@ -168,13 +168,14 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   if (!options.judge || !booted.base || !booted.reboot || prepared.loadShard !== undefined) return;
   if (!confirmEnabled(run.runConfig.compare)) return;
   const snapshot = snapshotResults(run);
-  let names: string[];
+  let targets: ScenarioToConfirm[];
   try {
-    names = scenariosToConfirm(await options.judge(snapshot, run.runConfig), snapshot, run.runConfig.compare);
+    targets = scenariosToConfirm(await options.judge(snapshot, run.runConfig), snapshot, run.runConfig.compare);
   } catch {
     return;
   }
-  if (names.length === 0) return;
+  if (targets.length === 0) return;
+  const names = targets.map((target) => target.scenario);
   const confirmation: NonNullable<ActiveRun['confirmation']> = { scenarios: [], base: [] };
   run.confirmation = confirmation;
   prepared.status(
@@ -198,11 +199,13 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     for (const scenario of together) done.add(scenario.name);
     const measured = await Promise.all(
       together.map((one) => {
-        const measuredMs = run.scenarioResults.find((result) => result.name === one.name)?.durationMs ?? 0;
-        const scenario = confirmationScenario(prepared.forShard(run.headScenarios.get(one.name) ?? one), measuredMs);
+        // A scenario of the group that did not regress runs for as long as the longest that did.
+        const windowMs = Math.max(0, ...targets.map((target) => (target.scenario === one.name ? target.windowMs : 0)));
+        const scenario = confirmationScenario(prepared.forShard(run.headScenarios.get(one.name) ?? one), windowMs);
         const baseFound = baseScenarioFor(run, one.name);
-        const baseScenario = baseFound ? confirmationScenario(baseFound, measuredMs) : undefined;
+        const baseScenario = baseFound ? confirmationScenario(baseFound, windowMs) : undefined;
         options.onScenarioStart?.(`${scenario.name} (second pair of processes)`);
+        prepared.status(`${scenario.name}: second pair of processes, ${describeWindow(scenario)} (compare.confirm)`);
         const order =
           run.schedule === 'alternate'
             ? createPairOrder(run.seed + EXTENSION_STEPS + 1, pairCount(scenario))
@@ -225,12 +228,21 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
 }
 
 /** A scenario as the second pair runs it: its full warm-up (the processes are new), and a steady
- * load for as long as the first pair's measured window, extensions included. */
-function confirmationScenario(planned: ScenarioConfig, measuredMs: number): ScenarioConfig {
+ * load for as long as the first pair's window that decided its regressions, extensions included. */
+function confirmationScenario(planned: ScenarioConfig, windowMs: number): ScenarioConfig {
   const load = planned.load;
-  if ((load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate') && measuredMs > load.durationMs)
-    return { ...planned, load: { ...load, durationMs: measuredMs } };
+  if ((load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate') && windowMs > load.durationMs)
+    return { ...planned, load: { ...load, durationMs: windowMs } };
   return planned;
+}
+
+/** "15 s after a 3 s warm-up" */
+function describeWindow(scenario: ScenarioConfig): string {
+  const load = scenario.load;
+  const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
+  const window =
+    'durationMs' in load && typeof load.durationMs === 'number' ? seconds(load.durationMs) : 'its planned window';
+  return scenario.warmupMs > 0 ? `${window} after a ${seconds(scenario.warmupMs)} warm-up` : window;
 }
 
 /** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */

@@ -52,6 +52,14 @@ export function confirmEnabled(compare: Pick<CompareConfig, 'confirm' | 'process
   return compare.confirm !== false && (compare.processes ?? 1) === 1;
 }
 
+/** A scenario the second pair measures, and for how long: the first pair's window at the latest
+ * look that decided one of its regressions (a p50 decided on the planned window needs no more,
+ * however long the scenario ran on for its p95). */
+export interface ScenarioToConfirm {
+  scenario: string;
+  windowMs: number;
+}
+
 /**
  * The scenarios to measure again on a second pair of processes: those with a regression the
  * second pair can confirm (a flow's, for a regression of one of its steps). Empty when
@@ -61,14 +69,17 @@ export function scenariosToConfirm(
   comparison: Comparison,
   current: Pick<Results, 'scenarios'>,
   compare: Pick<CompareConfig, 'confirm' | 'processes'>,
-): string[] {
+): ScenarioToConfirm[] {
   if (comparison.mode !== 'ab' || !confirmEnabled(compare)) return [];
-  const names = new Set<string>();
+  const windows = new Map<string, number>();
   for (const metric of confirmable(comparison)) {
     const result = current.scenarios.find((scenario) => scenario.name === metric.scenario);
-    names.add(result?.flow?.scenario ?? metric.scenario);
+    const name = result?.flow?.scenario ?? metric.scenario;
+    const looks = result?.extension?.looks;
+    const windowMs = looks?.[Math.min(metric.look ?? 0, looks.length - 1)]?.durationMs ?? result?.durationMs ?? 0;
+    windows.set(name, Math.max(windows.get(name) ?? 0, windowMs));
   }
-  return [...names];
+  return [...windows].map(([scenario, windowMs]) => ({ scenario, windowMs }));
 }
 
 interface SecondLook {
@@ -171,6 +182,7 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
     return { ...rest, verdict: 'inconclusive', reasons: [look.reason], confirmation: look.outcome };
   };
   const scenarios = comparison.scenarios.map((scenario) => ({ ...scenario, metrics: scenario.metrics.map(judge) }));
+  if (second !== undefined) notes.push(...describeSecondPair(scenarios, confirmation.scenarios));
   const metrics = scenarios.flatMap((scenario) => scenario.metrics);
   const regressions = metrics.filter((metric) => metric.verdict === 'regression');
   return {
@@ -180,4 +192,33 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
     verdict: comparison.breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
     notes,
   };
+}
+
+/** One note per scenario measured again: how long, and what the second pair made of each regression. */
+function describeSecondPair(
+  scenarios: readonly Comparison['scenarios'][number][],
+  measured: readonly Results['scenarios'][number][],
+): string[] {
+  const notes: string[] = [];
+  for (const scenario of scenarios) {
+    const judged = scenario.metrics.filter((metric) => metric.confirmation !== undefined);
+    if (judged.length === 0) continue;
+    const which = (outcome: string): string =>
+      judged
+        .filter((metric) => metric.confirmation?.outcome === outcome)
+        .map((metric) => metric.metric)
+        .join(', ');
+    const window = measured.find((result) => result.name === scenario.name)?.durationMs;
+    const seconds = window === undefined ? '' : ` for ${Math.round(window / 1000)} s`;
+    const said = [
+      which('confirmed') && `it showed ${which('confirmed')} too, which fail the gate`,
+      which('not-reproduced') &&
+        `it did not show ${which('not-reproduced')}, held back as inconclusive (the reason says by how much)`,
+      which('untested') && `its test of ${which('untested')} was held back, so the first pair's verdict stands`,
+    ].filter(Boolean);
+    notes.push(
+      `compare.confirm: ${scenario.name} regressed with one process per variant, so head and base were booted afresh and it ran again${seconds} on that second pair of processes: ${said.join('; ')}.`,
+    );
+  }
+  return notes;
 }

@@ -6,7 +6,7 @@
 import { describeCapacityLimit } from './capacity.js';
 import type { Comparison, MetricComparison, Reason, RunRole } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { formatCount, formatFixed, formatMs, metricLabel, sortByMetricOrder } from './format.js';
+import { formatCount, formatFixed, formatMs, formatPValue, metricLabel, sortByMetricOrder } from './format.js';
 import { remediesFor } from './remedies.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
@@ -98,8 +98,8 @@ export function describeReason(reason: Reason): string {
     case 'gross-shift':
       return `${reason.metric} is ${reasonChange(reason.metric, reason.change)} or more even at the least this run can have measured: in ${formatCount(reason.segments)} of its ${formatCount(reason.of)} segments (those with no more other work than the baseline's busiest), taking off the most the load generator's delay can add, the median is ${formatMs(reason.currentBoundMs)} against ${formatMs(reason.baselineMaxMs)} in the baseline's slowest segment, beyond the ${share(reason.margin)} a runner ${reason.factor}× as noisy as the prior could add: neither the generator, the other work nor runner noise explains it, so it fails the gate`;
     case 'not-reproduced': {
-      const p = reason.confirmPValue === undefined ? '' : ` (p = ${reason.confirmPValue.toPrecision(2)})`;
-      return `${reasonChange(reason.metric, reason.change)} in this pair of processes, but ${reasonChange(reason.metric, reason.confirmChange)}${p} in a second pair, head and base booted afresh and measured again (a regression needs p ≤ ${Number(reason.alpha.toPrecision(4))} and at least ${reasonChange(reason.metric, reason.minEffect).replace('+', '')} in both): the first pair's two processes differed, not the builds (compare.confirm)`;
+      const p = reason.confirmPValue === undefined ? '' : ` (p ${formatPValue(reason.confirmPValue)})`;
+      return `${reasonChange(reason.metric, reason.change)} in this pair of processes, but ${reasonChange(reason.metric, reason.confirmChange)}${p} in a second pair, head and base booted afresh and measured again, where a regression needed p ≤ ${Number(reason.alpha.toPrecision(4))} and at least ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}: the first reading is likely the two processes', not the builds' (compare.confirm)`;
     }
     case 'gross-shift-paired':
       return `in three quarters of the ${formatCount(reason.blocks)} time blocks the head's ${reason.metric} was at least ${formatFixed(reason.ratio, 2)}× the base's, measured at the same instants through the same generator (at least ${formatFixed(reason.threshold, 1)}× in three quarters of the blocks fails the gate, whatever the test's interval: no A/A run came near it)`;

@@ -2,14 +2,15 @@
 // level and summary, the baseline's state, one sentence per metric change, the MDE.
 import type { BaselineStatus, Comparison, MetricComparison, Verdict } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
-import { formatMdeValue } from './format.js';
 import { describeAcceptance } from '../accept.js';
 import type { ScenarioResult } from '../types/results.js';
 import {
   METRIC_ORDER,
   formatCount,
   formatFixed,
+  formatMdeValue,
   formatMetricValue,
+  formatPValue,
   formatRps,
   intervalDecimals,
   metricLabel,
@@ -166,11 +167,11 @@ export function describeMetricChange(m: MetricComparison): string {
   );
 }
 
-/** compare.confirm's second pair, where it confirmed the change: "; a second pair … showed it too (+9.6%, p = 0.0001)". */
+/** compare.confirm's second pair, where it confirmed the change: "; a second pair … showed it too (+9.6%, p <0.001)". */
 function describeConfirmation(m: MetricComparison): string {
   const second = m.confirmation;
   if (second?.outcome !== 'confirmed' || second.change === undefined) return '';
-  const p = second.pValue === undefined ? '' : `, p = ${second.pValue.toPrecision(2)}`;
+  const p = second.pValue === undefined ? '' : `, p ${formatPValue(second.pValue)}`;
   const moved =
     m.metric === 'error_rate' ? '' : ` (${second.change >= 0 ? '+' : '−'}${sentencePercent(second.change)}${p})`;
   return `; a second pair of processes, booted afresh, showed it too${moved}`;

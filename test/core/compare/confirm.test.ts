@@ -59,7 +59,36 @@ describe('compare.confirm', () => {
     const first = judge(slower);
     expect(p50(first).verdict).toBe('regression');
     expect(first.verdict).toBe('fail');
-    expect(scenariosToConfirm(first, slower, COMPARE)).toEqual(['api']);
+    expect(scenariosToConfirm(first, slower, COMPARE)).toEqual([
+      { scenario: 'api', windowMs: slower.scenarios[0]!.durationMs },
+    ]);
+  });
+
+  it('measures again for the window of the look that decided the regression, not the whole run', () => {
+    const first = judge(slower);
+    const planned = slower.scenarios[0]!.durationMs;
+    // As if the scenario had run on for its p95 after p50 regressed on the planned window.
+    const extended = {
+      ...slower,
+      scenarios: [
+        {
+          ...slower.scenarios[0]!,
+          durationMs: 3 * planned,
+          extension: {
+            looks: [0, 1, 2].map((look) => ({
+              segments: 0,
+              durationMs: (look + 1) * planned,
+              dropped: 0,
+              generator: slower.scenarios[0]!.generator,
+            })),
+          },
+        },
+      ],
+    };
+    expect(p50(first).look ?? 0).toBe(0);
+    expect(scenariosToConfirm(first, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: planned }]);
+    const late = { ...first, regressions: first.regressions.map((m) => ({ ...m, look: 2 })) };
+    expect(scenariosToConfirm(late, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: 3 * planned }]);
   });
 
   it('keeps a regression the second pair shows too, and says so', () => {
@@ -70,6 +99,9 @@ describe('compare.confirm', () => {
     expect(metric.confirmation?.change).toBeGreaterThan(0.1);
     expect(comparison.verdict).toBe('fail');
     expect(describeMetricChange(metric)).toContain('a second pair of processes, booted afresh, showed it too (+');
+    expect(comparison.notes.join(' ')).toMatch(
+      /compare\.confirm: api regressed with one process per variant, so head and base were booted afresh and it ran again for \d+ s on that second pair of processes: it showed p50/,
+    );
   });
 
   it('makes inconclusive a regression the second pair does not show: the gate passes', () => {
