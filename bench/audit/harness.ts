@@ -190,7 +190,8 @@ export function confirmRun(
   model: { runSeed: number; processSd: number; headScale: number },
   cache: Map<number, Drawn & { offsetGap: number }>,
 ): Confirmed {
-  if (scenariosToConfirm(first.comparison, first.current, compare).length === 0)
+  // The product sets compare.processes to k, which turns compare.confirm off for k > 1.
+  if (setup.k > 1 || scenariosToConfirm(first.comparison, first.current, compare).length === 0)
     return { comparison: first.comparison, secondSegments: 0 };
   // The same second pair for both minimum-effect settings when their windows agree.
   let second = cache.get(first.segments);
