@@ -1,11 +1,12 @@
-// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none]
+// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off]
 // The independent audit of the A/B verdicts: runs simulated by bench/audit/model.ts (a queueing
 // model of the service, the machine and its neighbour, written for the audit; not the team's
 // generator), assembled into Results as the engine writes them (HDR segments, `processes` with
 // compare.processes) and judged by the product's own code: judgeRun with defaultCompareConfig() in
 // A/B mode, compare.extend at its default budget (4× the planned window) played as the gate plays
 // it (planExtension after each look, appendExtension of the step, the looks' α shares recorded as
-// the gate records them), with the A/B minimum effects (`ab`), without them (`none`: every minimum
+// the gate records them), then compare.confirm's second pair of processes (bench/audit/harness.ts;
+// --confirm=off judges without it, as the first round did; each line carries both verdicts), with the A/B minimum effects (`ab`), without them (`none`: every minimum
 // effect 0 and set, as bench/ab/blocks.ts --min=none does), or both on the same simulated runs.
 // Planned window 15 s at 150 requests/s per variant; duet blocks 250 ms, alternate slots 1 s (the
 // product's defaults). One JSON line per call: counts, and for every run that FAILED with a head
