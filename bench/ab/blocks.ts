@@ -19,29 +19,26 @@
 // per run (head's and base's independently; from a generator of their own, so the rest of a run is
 // the same whatever k and x) and added to every request it serves; the variant's result carries
 // `processes` (each process's ok latencies over the window, and each extension step's) when k > 1.
-// k = 1 keeps its one offset: one head process against one base process. normal: N(0, x²); t3: a
+// k = 1 keeps its one offset: one head process against one base process, and compare.confirm
+// (--confirm=off: without it) measures a run that regressed again on a second pair drawn afresh. normal: N(0, x²); t3: a
 // Student t with 3 df scaled to sd x; mix: N(0, x²), but 1 process in 5 sits at ±2x (sd 1.26x).
 // Run (from the repository root, under the heavy-work lock):
 //   flock -o /tmp/heavy.lock npm run bench:ab -- blocks --n=500 [--rate=150] [--seconds=15] [--segment=250]
-//     [--schedule=duet|alternate] [--scale=1] [--min=ab|none] [--extend] [--seed=0]
+//     [--schedule=duet|alternate] [--scale=1] [--min=ab|none] [--extend] [--seed=0] [--confirm=on|off]
 //     [--processes=1] [--process-sd=0] [--process-dist=normal|t3|mix]
 // One line of JSON (counts) and one Markdown row per call.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { alphaShares, planExtension } from '../../src/core/compare/sequential.js';
 import { appendExtension } from '../../src/core/results/extend.js';
-import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
+import { scenariosToConfirm } from '../../src/core/compare/confirm.js';
+import type { Comparison } from '../../src/core/types/comparison.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, CompareConfig, MetricName } from '../../src/core/types/config.js';
-import type { ProcessLatency, Results, ScenarioResult } from '../../src/core/types/results.js';
-import {
-  emptyResults,
-  segmentsAsRun,
-  toScenarioResult,
-  type AbScenarioFixture,
-  type Segment,
-} from '../../test/core/ab-fixtures.js';
+import type { Results } from '../../src/core/types/results.js';
+import { emptyResults, toScenarioResult, type AbScenarioFixture } from '../../test/core/ab-fixtures.js';
 import { argNumber, clopperPearsonUpper, percent } from '../stats/common.js';
+import { ar1, episodes, erf, median, windowOf, type DrawnVariant, type Episode } from './harness.js';
 
 const RUNS = argNumber('n', 500);
 const RATE = argNumber('rate', 150);
@@ -54,6 +51,8 @@ const arg = (name: string, fallback: string): string =>
 const SCHEDULE = arg('schedule', 'duet') as AbSchedule;
 const MIN = arg('min', 'ab');
 const EXTEND = process.argv.includes('--extend');
+/** compare.confirm (the product's default: on; k = 1 only); --confirm=off judges as before it. */
+const CONFIRM = arg('confirm', 'on') !== 'off';
 /** Parts of the generator switched off, to see what each costs: state,shift,burst,stall,tail,shared. */
 const OFF = new Set(
   arg('off', '')
@@ -76,35 +75,6 @@ const TAIL_ALPHA = 1.5;
 const ERROR_RATE = 0.002;
 const CROSS_TALK = 0.1;
 
-/** A stationary AR(1) on a tick grid with sd `sd` and lag-1 s correlation `perSecond`. */
-function ar1(rng: Rng, ticks: number, sd: number, perSecond: number): Float64Array {
-  const phi = perSecond > 0 ? Math.pow(perSecond, TICK_MS / 1000) : 0;
-  const out = new Float64Array(ticks);
-  let x = sd * rng.normal();
-  for (let t = 0; t < ticks; t++) {
-    if (t > 0) x = phi * x + Math.sqrt(1 - phi * phi) * sd * rng.normal();
-    out[t] = x;
-  }
-  return out;
-}
-
-interface Episode {
-  fromMs: number;
-  toMs: number;
-  strength: number;
-}
-
-function episodes(rng: Rng, totalMs: number, perSec: number, minMs: number, maxMs: number): Episode[] {
-  const out: Episode[] = [];
-  let t = 0;
-  for (;;) {
-    t += (-Math.log(1 - rng.next()) / perSec) * 1000;
-    if (t >= totalMs) return out;
-    const length = minMs + (maxMs - minMs) * rng.next();
-    out.push({ fromMs: t, toMs: t + length, strength: 0.1 + 0.6 * rng.next() });
-  }
-}
-
 interface Timeline {
   totalMs: number;
   shared: Float64Array;
@@ -121,8 +91,11 @@ function drawTimeline(rng: Rng, totalMs: number): Timeline {
   const bursts = episodes(rng, totalMs, 0.5, 50, 400);
   const timeline: Timeline = {
     totalMs,
-    shared: ar1(rng, ticks, OFF.has('shared') ? 0 : 0.08, 0.7),
-    state: [ar1(rng, ticks, OFF.has('state') ? 0 : 0.014, phi), ar1(rng, ticks, OFF.has('state') ? 0 : 0.014, phi)],
+    shared: ar1(rng, TICK_MS, ticks, OFF.has('shared') ? 0 : 0.08, 0.7),
+    state: [
+      ar1(rng, TICK_MS, ticks, OFF.has('state') ? 0 : 0.014, phi),
+      ar1(rng, TICK_MS, ticks, OFF.has('state') ? 0 : 0.014, phi),
+    ],
     bursts: OFF.has('burst') ? [] : bursts,
     burstFeel: [bursts.map(() => 0.6 + 0.8 * rng.next()), bursts.map(() => 0.6 + 0.8 * rng.next())],
     stalls: [episodes(rng, totalMs, 0.3, 5, 60), episodes(rng, totalMs, 0.3, 5, 60)],
@@ -185,14 +158,13 @@ function emptySegment(durationMs: number): {
  */
 const irreducible: number[] = [];
 
-/** A variant's segments and, per segment, which process answered each of its ok latencies. */
-interface DrawnVariant {
-  segments: Segment[];
-  servedBy: Uint8Array[];
-}
-
 /** The head's and the base's segments over `windowMs` of measured time per variant. */
-function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: DrawnVariant; base: DrawnVariant } {
+function drawRun(
+  seed: number,
+  windowMs: number,
+  schedule: AbSchedule,
+  tracked = true,
+): { head: DrawnVariant; base: DrawnVariant } {
   const rng = createRng(seed);
   const processRng = createRng(deriveSeed(seed, 'processes'));
   const offsets = [processOffsets(processRng), processOffsets(processRng)] as const;
@@ -232,7 +204,7 @@ function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: 
         own += timeline.shift.own[0] - timeline.shift.own[1];
       sent += 1;
     }
-    irreducible.push(own / Math.max(1, sent));
+    if (tracked) irreducible.push(own / Math.max(1, sent));
   } else {
     // Slots of one segment each, head and base back to back in a random order per pair.
     const timeline = drawTimeline(rng, 2 * windowMs);
@@ -259,34 +231,6 @@ function drawRun(seed: number, windowMs: number, schedule: AbSchedule): { head: 
     servedBy: out[v]!.map((s) => Uint8Array.from(s.servedBy)),
   });
   return { head: toVariant(0), base: toVariant(1) };
-}
-
-/** Each process's ok latencies over the segments [from, to), as the engine reports them; none with one process. */
-function processesOf(variant: DrawnVariant, from: number, to: number): ProcessLatency[] | undefined {
-  if (PROCESSES < 2) return undefined;
-  const histograms = Array.from({ length: PROCESSES }, () => createHistogram());
-  const requests = new Array<number>(PROCESSES).fill(0);
-  for (let s = from; s < to; s++) {
-    const segment = variant.segments[s]!;
-    const servedBy = variant.servedBy[s]!;
-    segment.latenciesUs.forEach((us, i) => {
-      histograms[servedBy[i]!]!.recordValue(us);
-      requests[servedBy[i]!]! += 1;
-    });
-  }
-  return histograms.map((histogram, p) => {
-    const encoded = encodeHistogram(histogram);
-    histogram.destroy();
-    return { requests: requests[p]!, histogram: encoded };
-  });
-}
-
-/** A window or an extension step of one variant, with its processes when there are several. */
-function windowOf(scenario: ScenarioResult, variant: DrawnVariant, from: number, to: number): ScenarioResult {
-  const run = segmentsAsRun(scenario, from, to);
-  const processes = processesOf(variant, from, to);
-  if (processes !== undefined) run.processes = processes;
-  return run;
 }
 
 const FIXTURE: AbScenarioFixture = { executor: 'constant-arrival-rate', ratePerSec: RATE, segmentMs: SEGMENT_MS };
@@ -324,6 +268,46 @@ interface Outcome {
   processesDecidedP50: boolean;
   /** The metrics called a regression on the processes' spread. */
   regressedOnProcesses: string[];
+  /** The first pair's verdict (all of the above is the one after compare.confirm). */
+  firstRegressions: number;
+  firstP50Regression: boolean;
+  /** compare.confirm's second pair: segments it measured per variant (0: none), and per regression
+   * of the first pair what it made of it. */
+  secondSegments: number;
+  outcomes: string[];
+}
+
+/**
+ * compare.confirm as the product plays it (src/core/compare/confirm.ts; k = 1 only, as the product
+ * sets compare.processes to k): a second pair, drawn afresh (a seed of its own, so its offsets,
+ * state and noise are new) for the first pair's measured window, judged with the first pair's run.
+ */
+function confirmSecondPair(
+  current: Results,
+  comparison: Comparison,
+  segments: number,
+  compare: CompareConfig,
+): { comparison: Comparison; secondSegments: number } {
+  if (!CONFIRM || PROCESSES > 1 || scenariosToConfirm(comparison, current, compare).length === 0)
+    return { comparison, secondSegments: 0 };
+  const second = drawRun(
+    deriveSeed(current.ab!.seed, 'second pair of processes'),
+    segments * SEGMENT_MS,
+    SCHEDULE,
+    false,
+  );
+  const [head, base] = [second.head, second.base].map((variant) =>
+    windowOf(toScenarioResult('api', FIXTURE, variant.segments, 1), variant, 1, 0, segments),
+  );
+  const confirmed: Results = {
+    ...current,
+    ab: { ...current.ab!, confirmation: { scenarios: [head!], base: [base!] } },
+  };
+  const config = { thresholds: {}, compare };
+  return {
+    comparison: judgeRun({ current: confirmed, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison,
+    secondSegments: segments,
+  };
 }
 
 function play(
@@ -336,8 +320,8 @@ function play(
   const base = full.ab!.base.scenarios[0]!;
   let current: Results = {
     ...full,
-    scenarios: [windowOf(head, headDrawn, 0, planned)],
-    ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [windowOf(base, baseDrawn, 0, planned)] } },
+    scenarios: [windowOf(head, headDrawn, PROCESSES, 0, planned)],
+    ab: { ...full.ab!, base: { ...full.ab!.base, scenarios: [windowOf(base, baseDrawn, PROCESSES, 0, planned)] } },
     ...(EXTEND ? { sequential: { alphaShares: alphaShares(true, true) } } : {}),
   };
   let segments = planned;
@@ -350,22 +334,38 @@ function play(
     if (to <= segments) break;
     current = {
       ...current,
-      scenarios: [appendExtension(current.scenarios[0]!, windowOf(head, headDrawn, segments, to), step.undecided)],
+      scenarios: [
+        appendExtension(current.scenarios[0]!, windowOf(head, headDrawn, PROCESSES, segments, to), step.undecided),
+      ],
       ab: {
         ...current.ab!,
         base: {
           ...current.ab!.base,
           scenarios: [
-            appendExtension(current.ab!.base.scenarios[0]!, windowOf(base, baseDrawn, segments, to), step.undecided),
+            appendExtension(
+              current.ab!.base.scenarios[0]!,
+              windowOf(base, baseDrawn, PROCESSES, segments, to),
+              step.undecided,
+            ),
           ],
         },
       },
     };
     segments = to;
   }
-  const comparison = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
+  const first = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
+  const { comparison, secondSegments } = confirmSecondPair(current, first, segments, compare);
   const metrics = comparison.scenarios.flatMap((s) => s.metrics);
+  const firstMetrics = first.scenarios.flatMap((s) => s.metrics);
   const outcome: Outcome = {
+    firstRegressions: first.regressions.length,
+    firstP50Regression: firstMetrics.some((m) => m.metric === 'p50' && m.verdict === 'regression'),
+    secondSegments,
+    outcomes: metrics.flatMap((m) =>
+      m.confirmation === undefined
+        ? []
+        : [m.confirmation.outcome === 'untested' ? `untested: ${m.confirmation.why ?? ''}` : m.confirmation.outcome],
+    ),
     regressions: comparison.regressions.length,
     regressed: comparison.regressions.map((m) => m.metric),
     p50Regression: metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression'),
@@ -376,7 +376,8 @@ function play(
     processesDecidedP50: metrics.some((m) => m.metric === 'p50' && m.dfGrowth === 0),
     regressedOnProcesses: comparison.regressions.filter((m) => m.dfGrowth === 0).map((m) => m.metric),
   };
-  for (const m of metrics) {
+  // The first pair's tests: how well calibrated they are is what compare.confirm builds on.
+  for (const m of firstMetrics) {
     if (m.minDetectableEffect !== undefined) outcome.mde[m.metric] = m.minDetectableEffect;
     if (m.standardError !== undefined && Number.isFinite(m.change))
       outcome.z[m.metric] = (m.metric === 'error_rate' ? m.change : Math.log1p(m.change)) / m.standardError;
@@ -385,23 +386,14 @@ function play(
   return outcome;
 }
 
-/** Abramowitz–Stegun 7.1.26: enough for a bound printed to a percent. */
-function erf(x: number): number {
-  const t = 1 / (1 + 0.3275911 * Math.abs(x));
-  const y =
-    1 -
-    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return x >= 0 ? y : -y;
-}
-
-function median(values: number[]): number {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
-}
-
 const planned = Math.ceil((SECONDS * 1000) / SEGMENT_MS);
 const compare = compareConfig();
 let falseRuns = 0;
+let firstFalseRuns = 0;
+let firstFound = 0;
+let confirmRuns = 0;
+const outcomes: Record<string, number> = {};
+const confirmSeconds: number[] = [];
 const byMetric: Record<string, number> = {};
 const byMetricOnProcesses: Record<string, number> = {};
 let found = 0;
@@ -417,6 +409,11 @@ for (let i = 0; i < RUNS; i++) {
   const full = makeResults(0xb10c + SEED + i, EXTEND ? planned * BUDGET : planned);
   const outcome = play(full, planned, compare);
   if (SCALE === 1 && outcome.regressions > 0) falseRuns += 1;
+  if (SCALE === 1 && outcome.firstRegressions > 0) firstFalseRuns += 1;
+  if (outcome.firstP50Regression) firstFound += 1;
+  if (outcome.secondSegments > 0) confirmRuns += 1;
+  confirmSeconds.push((outcome.secondSegments * SEGMENT_MS) / 1000);
+  for (const o of outcome.outcomes) outcomes[o] = (outcomes[o] ?? 0) + 1;
   if (SCALE === 1) for (const m of outcome.regressed) byMetric[m] = (byMetric[m] ?? 0) + 1;
   if (SCALE === 1)
     for (const m of outcome.regressedOnProcesses) byMetricOnProcesses[m] = (byMetricOnProcesses[m] ?? 0) + 1;
@@ -443,12 +440,18 @@ const row = {
   processes: PROCESSES,
   processSd: PROCESS_SD,
   processDist: PROCESS_DIST,
+  confirm: CONFIRM,
   falseRuns,
+  firstFalseRuns,
+  found,
+  firstFound,
+  confirmRuns,
+  outcomes,
+  confirmSecondsMean: confirmSeconds.reduce((a, v) => a + v, 0) / Math.max(1, confirmSeconds.length),
   processesDecidedP50: processesDecided,
   foundByProcesses,
   byMetric,
   byMetricOnProcesses,
-  found,
   zSd: Object.fromEntries(
     Object.entries(zs).map(([m, z]) => [
       m,
@@ -478,5 +481,5 @@ const oracle = {
 };
 console.log(JSON.stringify({ ...row, oracle }));
 console.log(
-  `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''} | k ${PROCESSES}, sd ${percent(PROCESS_SD)} ${PROCESS_DIST} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
+  `| ${SCHEDULE} | ${RATE}/s × ${SECONDS} s${EXTEND ? ' (extend)' : ''}${CONFIRM && PROCESSES === 1 ? ' (confirm)' : ''} | k ${PROCESSES}, sd ${percent(PROCESS_SD)} ${PROCESS_DIST} | ${SEGMENT_MS} ms | ×${SCALE} | ${MIN} | ${SCALE === 1 ? `${percent(falseRuns / RUNS)} (${percent(clopperPearsonUpper(falseRuns, RUNS))})` : '–'} | ${percent(found / RUNS)} | ±${percent(row.halfP50)} / ±${percent(row.halfP95)} | ${percent(row.mdeP50)} / ${percent(row.mdeP95)} |`,
 );

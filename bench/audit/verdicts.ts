@@ -1,11 +1,12 @@
-// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none]
+// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off]
 // The independent audit of the A/B verdicts: runs simulated by bench/audit/model.ts (a queueing
 // model of the service, the machine and its neighbour, written for the audit; not the team's
 // generator), assembled into Results as the engine writes them (HDR segments, `processes` with
 // compare.processes) and judged by the product's own code: judgeRun with defaultCompareConfig() in
 // A/B mode, compare.extend at its default budget (4× the planned window) played as the gate plays
 // it (planExtension after each look, appendExtension of the step, the looks' α shares recorded as
-// the gate records them), with the A/B minimum effects (`ab`), without them (`none`: every minimum
+// the gate records them), then compare.confirm's second pair of processes (bench/audit/harness.ts;
+// --confirm=off judges without it, as the first round did; each line carries both verdicts), with the A/B minimum effects (`ab`), without them (`none`: every minimum
 // effect 0 and set, as bench/ab/blocks.ts --min=none does), or both on the same simulated runs.
 // Planned window 15 s at 150 requests/s per variant; duet blocks 250 ms, alternate slots 1 s (the
 // product's defaults). One JSON line per call: counts, and for every run that FAILED with a head
@@ -21,150 +22,40 @@
 //   cat bench/out/audit-*.jsonl | npm run -s bench:audit -- verdicts --sum
 // (bench/audit/round.sh runs the chunks of the first five, each under the lock on its own.)
 import { readFileSync } from 'node:fs';
-import { judgeRun } from '../../src/core/gate.js';
+import { extensionBudgetMs } from '../../src/core/compare/sequential.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { alphaShares, extensionBudgetMs, planExtension } from '../../src/core/compare/sequential.js';
-import { appendExtension } from '../../src/core/results/extend.js';
-import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
-import type { CompareConfig, MetricName } from '../../src/core/types/config.js';
-import type { Comparison } from '../../src/core/types/comparison.js';
-import type { ProcessLatency, Results, ScenarioResult } from '../../src/core/types/results.js';
-import { emptyResults, segmentsAsRun, toScenarioResult, type Segment } from '../../test/core/ab-fixtures.js';
+import type { Comparison, MetricComparison } from '../../src/core/types/comparison.js';
 import { argNumber, clopperPearsonUpper, percent } from '../stats/common.js';
-import { simulate, type Served } from './model.js';
+import { configFor, confirmRun, drawPair, play, type Drawn, type Setup } from './harness.js';
 
 const arg = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
-interface Variant {
-  segments: Segment[];
-  servedBy: Uint8Array[];
-}
-
-function binned(served: Served, segments: number, segmentMs: number): Variant {
-  const lat: number[][] = Array.from({ length: segments }, () => []);
-  const by: number[][] = Array.from({ length: segments }, () => []);
-  const count = new Array<number>(segments).fill(0);
-  const ko = new Array<number>(segments).fill(0);
-  for (let i = 0; i < served.atMs.length; i++) {
-    const s = Math.floor(served.atMs[i]! / segmentMs);
-    if (s < 0 || s >= segments) continue;
-    count[s]! += 1;
-    if (served.latencyUs[i]! < 0) ko[s]! += 1;
-    else {
-      lat[s]!.push(served.latencyUs[i]!);
-      by[s]!.push(served.process[i]!);
-    }
-  }
-  return {
-    segments: lat.map((l, s) => ({
-      latenciesUs: Float64Array.from(l),
-      count: count[s]!,
-      ko: ko[s]!,
-      durationMs: segmentMs,
-    })),
-    servedBy: by.map((b) => Uint8Array.from(b)),
-  };
-}
-
-function processesOf(variant: Variant, k: number, from: number, to: number): ProcessLatency[] | undefined {
-  if (k < 2) return undefined;
-  const histograms = Array.from({ length: k }, () => createHistogram());
-  const requests = new Array<number>(k).fill(0);
-  for (let s = from; s < to; s++)
-    variant.segments[s]!.latenciesUs.forEach((us, i) => {
-      const p = variant.servedBy[s]![i]!;
-      histograms[p]!.recordValue(us);
-      requests[p]! += 1;
-    });
-  return histograms.map((h, p) => {
-    const histogram = encodeHistogram(h);
-    h.destroy();
-    return { requests: requests[p]!, histogram };
-  });
-}
-
-function windowOf(whole: ScenarioResult, variant: Variant, k: number, from: number, to: number): ScenarioResult {
-  const run = segmentsAsRun(whole, from, to);
-  const processes = processesOf(variant, k, from, to);
-  if (processes !== undefined) run.processes = processes;
-  return run;
-}
-
-function configFor(min: 'ab' | 'none'): CompareConfig {
-  const compare: CompareConfig = { ...defaultCompareConfig(), mode: 'ab' };
-  if (min === 'none') {
-    const metrics = Object.keys(compare.minEffect) as MetricName[];
-    compare.minEffect = Object.fromEntries(metrics.map((m) => [m, 0])) as Record<MetricName, number>;
-    compare.minEffectSet = metrics;
-  }
-  return compare;
-}
-
-interface Drawn {
-  head: ScenarioResult;
-  base: ScenarioResult;
-  headV: Variant;
-  baseV: Variant;
-  order?: ('head-first' | 'base-first')[];
-}
-
-/** The gate's loop: judge, plan a step, append it to both variants, judge again; the final judgement. */
-function play(drawn: Drawn, planned: number, segmentMs: number, k: number, compare: CompareConfig): Comparison {
-  const config = { thresholds: {}, compare };
-  const baseline = { kind: 'missing' as const, detail: 'A/B' };
-  const head0 = windowOf(drawn.head, drawn.headV, k, 0, planned);
-  const base0 = windowOf(drawn.base, drawn.baseV, k, 0, planned);
-  let current: Results = emptyResults([head0]);
-  current.ab = {
-    schedule: SCHEDULE,
-    seed: 1,
-    base: emptyResults([base0]),
-    ...(drawn.order ? { order: drawn.order } : {}),
-  };
-  current.sequential = { alphaShares: alphaShares(true, true) };
-  const budget = Math.round(extensionBudgetMs(planned * segmentMs, compare) / segmentMs);
-  let segments = planned;
-  for (let look = 0; ; look++) {
-    const comparison = judgeRun({ current, config, baseline }).comparison;
-    const step = planExtension({ comparison, results: current, compare, look }).steps.find((s) => s.scenario === 'api');
-    if (step === undefined) return comparison;
-    const to = Math.min(budget, segments + Math.round(step.addMs / segmentMs));
-    if (to <= segments) return comparison;
-    current = {
-      ...current,
-      scenarios: [
-        appendExtension(current.scenarios[0]!, windowOf(drawn.head, drawn.headV, k, segments, to), step.undecided),
-      ],
-      ab: {
-        ...current.ab!,
-        base: {
-          ...current.ab!.base,
-          scenarios: [
-            appendExtension(
-              current.ab!.base.scenarios[0]!,
-              windowOf(drawn.base, drawn.baseV, k, segments, to),
-              step.undecided,
-            ),
-          ],
-        },
-      },
-    };
-    segments = to;
-  }
-}
-
 const SCHEDULE = arg('schedule', 'duet') as 'duet' | 'alternate';
+/** compare.confirm (the product's default: on); --confirm=off judges as last round did. */
+const CONFIRM = arg('confirm', 'on') !== 'off';
 
 interface Line {
   schedule: string;
   processes: number;
+  processSd: number;
   scale: number;
   min: string;
+  confirm: boolean;
   seed: number;
   runs: number;
+  /** After compare.confirm (the first pair's verdict with --confirm=off). */
   failedRuns: number;
   p50Regressions: number;
+  /** The first pair's verdict: what the run failed on before compare.confirm. */
+  firstFailedRuns: number;
+  firstP50Regressions: number;
+  /** Runs that measured a second pair. */
+  confirmRuns: number;
+  /** The first pair's regressions the second pair judged, by outcome ('untested: why' apart). */
+  outcomes: Record<string, number>;
+  /** Per run: the second pair's measured window per variant (s; 0 without one). */
+  confirmSeconds: number[];
   byMetric: Record<string, number>;
   byTest: Record<string, number>;
   seconds: number[];
@@ -175,28 +66,92 @@ interface Line {
   offsetGaps?: number[];
 }
 
+const testOf = (m: MetricComparison): string =>
+  `${m.method}${m.decidedBy ? `/${m.decidedBy}` : ''}${m.processes ? '/processes' : ''}`;
+
+/** A regression of the first pair as the record of a failed run shows it. */
+function describe(m: MetricComparison, final: MetricComparison | undefined): unknown {
+  return {
+    metric: m.metric,
+    test: testOf(m),
+    look: m.look,
+    change: m.change,
+    interval: m.changeInterval,
+    pValue: m.pValue,
+    adjustedPValue: m.adjustedPValue,
+    wholeRun: m.wholeRun,
+    se: m.standardError,
+    df: m.df,
+    dfGrowth: m.dfGrowth,
+    processes: m.processes,
+    reasons: m.reasons.map((reason) => reason.kind),
+    ...(final?.confirmation ? { confirmation: final.confirmation } : {}),
+  };
+}
+
+function tally(line: Line, first: Comparison, final: Comparison, meta: Record<string, unknown>): void {
+  const metrics = final.scenarios.flatMap((s) => s.metrics);
+  const p50 = metrics.find((m) => m.metric === 'p50');
+  const firstMetrics = first.scenarios.flatMap((s) => s.metrics);
+  if (firstMetrics.some((m) => m.metric === 'p50' && m.verdict === 'regression')) line.firstP50Regressions += 1;
+  if (metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression')) line.p50Regressions += 1;
+  if (p50?.standardError !== undefined && Number.isFinite(p50.change))
+    (line.zP50 ??= []).push(Math.round((100 * Math.log1p(p50.change)) / p50.standardError) / 100);
+  for (const m of metrics) {
+    if (m.confirmation === undefined) continue;
+    const outcome =
+      m.confirmation.outcome === 'untested' ? `untested: ${m.confirmation.why ?? ''}` : m.confirmation.outcome;
+    line.outcomes[outcome] = (line.outcomes[outcome] ?? 0) + 1;
+  }
+  if (first.regressions.length > 0) line.firstFailedRuns += 1;
+  if (final.regressions.length > 0) line.failedRuns += 1;
+  for (const m of final.regressions) {
+    line.byMetric[m.metric] = (line.byMetric[m.metric] ?? 0) + 1;
+    line.byTest[`${m.metric} ${testOf(m)}`] = (line.byTest[`${m.metric} ${testOf(m)}`] ?? 0) + 1;
+  }
+  // Every run the first pair failed, with what the second pair made of it.
+  if (first.regressions.length === 0) return;
+  const byKey = new Map(metrics.map((m) => [`${m.scenario} ${m.metric}`, m]));
+  line.failures.push({
+    ...meta,
+    failed: final.regressions.length > 0,
+    regressed: first.regressions.map((m) => describe(m, byKey.get(`${m.scenario} ${m.metric}`))),
+    notes: final.scenarios[0]!.notes,
+  });
+}
+
 function main(): void {
   const runs = argNumber('n', 50);
   const seed = argNumber('seed', 1);
   const k = Math.max(1, Math.round(argNumber('processes', 1)));
   const scale = argNumber('scale', 1);
-  const rate = argNumber('rate', 150);
+  const processSd = argNumber('process-sd', 0.01);
+  const setup: Setup = {
+    schedule: SCHEDULE,
+    segmentMs: SCHEDULE === 'duet' ? 250 : 1000,
+    k,
+    rate: argNumber('rate', 150),
+  };
   const plannedMs = argNumber('seconds', 15) * 1000;
   const mins = arg('min', 'both') === 'both' ? (['ab', 'none'] as const) : ([arg('min', 'ab')] as ('ab' | 'none')[]);
-  const segmentMs = SCHEDULE === 'duet' ? 250 : 1000;
-  const planned = Math.round(plannedMs / segmentMs);
+  const planned = Math.round(plannedMs / setup.segmentMs);
   const measuredMs = extensionBudgetMs(plannedMs, defaultCompareConfig());
-  const total = Math.round(measuredMs / segmentMs);
-  const fixture = { executor: 'constant-arrival-rate' as const, ratePerSec: rate, segmentMs };
   const lines: Line[] = mins.map((min) => ({
     schedule: SCHEDULE,
     processes: k,
+    processSd,
     scale,
     min,
+    confirm: CONFIRM,
     seed,
     runs,
     failedRuns: 0,
     p50Regressions: 0,
+    firstFailedRuns: 0,
+    firstP50Regressions: 0,
+    confirmRuns: 0,
+    outcomes: {},
+    confirmSeconds: [],
     byMetric: {},
     byTest: {},
     seconds: [],
@@ -205,114 +160,94 @@ function main(): void {
   const started = Date.now();
   for (let r = 0; r < runs; r++) {
     const runSeed = 0xa0d17 + seed + r;
-    const {
-      served: [h, b],
-      offsetGap,
-    } = simulate({
-      schedule: SCHEDULE,
+    const { offsetGap, ...drawn }: Drawn & { offsetGap: number } = drawPair(setup, {
       measuredMs,
-      slotMs: segmentMs,
-      rate,
-      processes: k,
-      processSd: argNumber('process-sd', 0.01),
+      processSd,
       headScale: scale,
       seed: runSeed,
     });
-    const headV = binned(h, total, segmentMs);
-    const baseV = binned(b, total, segmentMs);
-    const drawn: Drawn = {
-      head: toScenarioResult('api', fixture, headV.segments, 1),
-      base: toScenarioResult('api', fixture, baseV.segments, 1),
-      headV,
-      baseV,
-    };
+    const seconds = new Map<number, Drawn & { offsetGap: number }>();
     mins.forEach((min, i) => {
       const line = lines[i]!;
-      const comparison = play(drawn, planned, segmentMs, k, configFor(min));
-      const metrics = comparison.scenarios.flatMap((s) => s.metrics);
-      line.seconds.push(comparison.scenarios[0]!.current.durationMs / 1000);
-      const p50 = metrics.find((m) => m.metric === 'p50');
+      const compare = configFor(min, CONFIRM);
+      const first = play(drawn, planned, setup, compare);
+      const { comparison, secondSegments, secondGap } = confirmRun(
+        first,
+        setup,
+        compare,
+        { runSeed, processSd, headScale: scale },
+        seconds,
+      );
+      line.seconds.push(first.comparison.scenarios[0]!.current.durationMs / 1000);
+      line.confirmSeconds.push((secondSegments * setup.segmentMs) / 1000);
+      if (secondSegments > 0) line.confirmRuns += 1;
+      (line.offsetGaps ??= []).push(Math.round(offsetGap * 1e4) / 1e4);
       // --dump: p50's judgement of every run on stderr (why a head was missed, or a verdict came late).
-      if (process.argv.includes('--dump'))
+      if (process.argv.includes('--dump')) {
+        const p50 = comparison.scenarios.flatMap((s) => s.metrics).find((m) => m.metric === 'p50');
         console.error(
           JSON.stringify({
             seed: runSeed,
             min,
-            seconds: comparison.scenarios[0]!.current.durationMs / 1000,
+            seconds: first.comparison.scenarios[0]!.current.durationMs / 1000,
             offsetGap,
+            secondGap,
             p50: p50 && { ...p50, current: undefined, baseline: undefined },
             notes: comparison.scenarios[0]!.notes,
           }),
         );
-      if (p50?.standardError !== undefined && Number.isFinite(p50.change))
-        (line.zP50 ??= []).push(Math.round((100 * Math.log1p(p50.change)) / p50.standardError) / 100);
-      (line.offsetGaps ??= []).push(Math.round(offsetGap * 1e4) / 1e4);
-      if (metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression')) line.p50Regressions += 1;
-      if (comparison.regressions.length === 0) return;
-      line.failedRuns += 1;
-      const regressed = comparison.regressions.map((m) => {
-        const test = `${m.method}${m.decidedBy ? `/${m.decidedBy}` : ''}${m.processes ? '/processes' : ''}`;
-        line.byMetric[m.metric] = (line.byMetric[m.metric] ?? 0) + 1;
-        line.byTest[`${m.metric} ${test}`] = (line.byTest[`${m.metric} ${test}`] ?? 0) + 1;
-        return {
-          metric: m.metric,
-          test,
-          look: m.look,
-          change: m.change,
-          interval: m.changeInterval,
-          pValue: m.pValue,
-          adjustedPValue: m.adjustedPValue,
-          wholeRun: m.wholeRun,
-          se: m.standardError,
-          df: m.df,
-          dfGrowth: m.dfGrowth,
-          processes: m.processes,
-          reasons: m.reasons.map((reason) => reason.kind),
-        };
-      });
-      line.failures.push({
+      }
+      tally(line, first.comparison, comparison, {
         seed: runSeed,
-        seconds: comparison.scenarios[0]!.current.durationMs / 1000,
+        seconds: first.comparison.scenarios[0]!.current.durationMs / 1000,
         offsetGap,
-        regressed,
-        notes: comparison.scenarios[0]!.notes,
+        ...(secondGap === undefined ? {} : { secondGap: Math.round(secondGap * 1e4) / 1e4 }),
       });
     });
   }
   for (const line of lines) console.log(JSON.stringify({ ...line, wallSeconds: (Date.now() - started) / 1000 }));
 }
 
-/** Pools the JSON lines of one cell (schedule, processes, scale, min) and prints a row each. */
+const share = (x: number, n: number, upper: boolean): string =>
+  `${x}/${n} = ${percent(x / n, 1)} (${upper ? percent(clopperPearsonUpper(x, n)) : `≥ ${percent(1 - clopperPearsonUpper(n - x, n))}`})`;
+const mean = (values: number[]): number => values.reduce((a, v) => a + v, 0) / Math.max(1, values.length);
+
+/** Pools the JSON lines of one cell (schedule, processes, offsets, scale, min, confirm) and prints a row each. */
 function sum(): void {
   const cells = new Map<string, Line[]>();
   for (const text of readFileSync(0, 'utf8').split('\n')) {
     if (!text.startsWith('{')) continue;
     const line = JSON.parse(text) as Line;
-    const key = `${line.schedule} | k ${line.processes} | ×${line.scale} | ${line.min}`;
+    const key = `${line.schedule} | ${line.processes} | ${percent(line.processSd ?? 0.01, 1)} | ×${line.scale} | ${line.min === 'ab' ? 'A/B' : 'none'}`;
     cells.set(key, [...(cells.get(key) ?? []), line]);
   }
   console.log(
-    '| schedule | k | head | minimum effects | runs (seeds) | A/A runs with a false regression (CP 95% upper) | which metric / test | +10%: p50 a regression | z sd p50 | mean window |',
+    '| schedule | k | offsets sd | head | minimum effects | runs (seeds) | first pair: A/A false (CP 95% upper) / p50 found (CP 95% lower) | runs with a second pair | regressions confirmed / not reproduced / untested | after compare.confirm | which metric / test (after) | mean window | second pair: mean per run (per second pair) |',
   );
-  console.log('| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const [key, lines] of cells) {
     const runs = lines.reduce((n, l) => n + l.runs, 0);
-    const failed = lines.reduce((n, l) => n + l.failedRuns, 0);
-    const found = lines.reduce((n, l) => n + l.p50Regressions, 0);
+    const add = (f: (l: Line) => number): number => lines.reduce((n, l) => n + f(l), 0);
+    const aa = lines[0]!.scale === 1;
+    const before = aa
+      ? add((l) => l.firstFailedRuns ?? l.failedRuns)
+      : add((l) => l.firstP50Regressions ?? l.p50Regressions);
+    const after = aa ? add((l) => l.failedRuns) : add((l) => l.p50Regressions);
+    const outcomes: Record<string, number> = {};
+    for (const l of lines) for (const [o, n] of Object.entries(l.outcomes ?? {})) outcomes[o] = (outcomes[o] ?? 0) + n;
+    const untested = Object.entries(outcomes).filter(([o]) => o.startsWith('untested'));
     const tests: Record<string, number> = {};
     for (const l of lines) for (const [t, n] of Object.entries(l.byTest)) tests[t] = (tests[t] ?? 0) + n;
-    const seconds = lines.flatMap((l) => l.seconds);
-    const z = lines.flatMap((l) => l.zP50 ?? []);
-    const zSd = z.length > 0 ? Math.sqrt(z.reduce((a, v) => a + v * v, 0) / z.length).toFixed(2) : '–';
+    const confirmSeconds = lines.flatMap((l) => l.confirmSeconds ?? []);
+    const confirmed = confirmSeconds.filter((s) => s > 0);
     const seeds = lines.map((l) => l.seed).sort((a, b) => a - b);
-    const aa = lines[0]!.scale === 1;
-    const [schedule, k, head, min] = key.split(' | ');
+    const on = lines.every((l) => l.confirm !== false);
     console.log(
-      `| ${schedule} | ${k!.slice(2)} | ${head} | ${min === 'ab' ? 'A/B' : 'none'} | ${runs} (${seeds.join(', ')}) | ${aa ? `${failed}/${runs} = ${percent(failed / runs, 2)} (${percent(clopperPearsonUpper(failed, runs))})` : '–'} | ${
+      `| ${key} | ${runs} (${seeds.join(', ')}) | ${share(before, runs, aa)} | ${add((l) => l.confirmRuns ?? 0)} | ${outcomes.confirmed ?? 0} / ${outcomes['not-reproduced'] ?? 0} / ${untested.reduce((n, [, c]) => n + c, 0)}${untested.length > 0 ? ` (${untested.map(([o, c]) => `${o.slice(10)} ${c}`).join('; ')})` : ''} | ${on ? `**${share(after, runs, aa)}**` : 'off'} | ${
         Object.entries(tests)
           .map(([t, n]) => `${t} ${n}`)
           .join(', ') || '–'
-      } | ${aa ? '–' : `${found}/${runs} = ${percent(found / runs)}`} | ${aa ? `${zSd} (${z.length} runs)` : '–'} | ${(seconds.reduce((a, v) => a + v, 0) / seconds.length).toFixed(1)} s |`,
+      } | ${mean(lines.flatMap((l) => l.seconds)).toFixed(1)} s | ${mean(confirmSeconds).toFixed(1)} s (${confirmed.length > 0 ? mean(confirmed).toFixed(1) : '–'} s) |`,
     );
   }
 }
