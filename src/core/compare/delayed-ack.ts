@@ -33,6 +33,10 @@
 //     completed request, a quarter of the floor: at least three quarters of the time is no work of
 //     theirs. Without that figure (a service perfgate did not start) a service whose endpoint
 //     takes a fixed ~45 ms cannot be told from a stall, and no hint is given.
+//   Where perfgate measured the services' CPU, either way also needs it small: at most 10 ms a
+//   request (a cached fast path beside ~45 ms of real work has fast requests too) and at most half
+//   a core in all (a closed model's VUs queued at a single-threaded service make a narrow spike at
+//   VUs × its CPU per request, with the service near a whole core; a stalled one waits).
 // What it cannot tell apart: a service that waits a fixed 40–55 ms on purpose (a sleep, a
 // downstream with that exact latency), hence "likely" in the note. It only knows Linux's timer:
 // perfgate's client on another kernel stalls at that kernel's own delayed-ACK timeout, which this
@@ -53,6 +57,10 @@ const MAX_ABOVE_PER_BAND = 0.25;
 const FAST_MS = DELAYED_ACK_FLOOR_MS / 2;
 const MIN_FAST_SHARE = 0.1;
 const MAX_CPU_MS_PER_REQUEST = DELAYED_ACK_FLOOR_MS / 4;
+/** A stalled service waits: it is far from busy. A closed model's VUs queued on a single-threaded
+ * service also make a narrow spike (latency ≈ VUs × its CPU per request, 20 × 2.3 ms = 46 ms), but
+ * with the service near a whole core; half a core tells them apart. */
+const MAX_SERVICE_CORES = 0.5;
 
 /** What the test found in a histogram; `evidence` says which separation held. */
 export interface DelayedAckStall {
@@ -63,10 +71,16 @@ export interface DelayedAckStall {
 }
 
 /**
- * The stall test on a histogram of ok latencies (µs). `cpuMsPerRequest`: the services' CPU per
- * completed request, when perfgate measured it.
+ * The stall test on a histogram of ok latencies (µs). `cpuMsPerRequest` and `serviceCores`: the
+ * services' CPU per completed request and in all (cores), when perfgate measured them. Where it
+ * did, either evidence also needs the services' CPU small: a cached fast path beside ~45 ms of
+ * real work has "fast" requests too, at tens of ms of CPU per request.
  */
-export function detectDelayedAckStall(histogram: Histogram, cpuMsPerRequest?: number): DelayedAckStall | undefined {
+export function detectDelayedAckStall(
+  histogram: Histogram,
+  cpuMsPerRequest?: number,
+  serviceCores?: number,
+): DelayedAckStall | undefined {
   const okRequests = histogram.totalCount;
   const [low, high] = STALL_BAND_MS;
   const limits = [FAST_MS, low - BELOW_WINDOW_MS, low, high, high + ABOVE_WINDOW_MS].map((ms) => ms * US_PER_MS);
@@ -82,21 +96,31 @@ export function detectDelayedAckStall(histogram: Histogram, cpuMsPerRequest?: nu
   if (bandStart - belowStart > MAX_BELOW_PER_BAND * inBand) return undefined;
   if (aboveEnd - bandEnd > MAX_ABOVE_PER_BAND * inBand) return undefined;
   const share = inBand / okRequests;
+  const idle =
+    (cpuMsPerRequest === undefined || cpuMsPerRequest <= MAX_CPU_MS_PER_REQUEST) &&
+    (serviceCores === undefined || serviceCores <= MAX_SERVICE_CORES);
+  if (!idle) return undefined;
   if (fast >= MIN_FAST_SHARE * okRequests)
     return { okRequests, inBand, share, evidence: { kind: 'fast', fastShare: fast / okRequests } };
   const median = okRequests / 2;
   const medianInBand = bandStart < median && bandEnd >= median;
-  if (medianInBand && cpuMsPerRequest !== undefined && cpuMsPerRequest <= MAX_CPU_MS_PER_REQUEST) {
+  if (medianInBand && cpuMsPerRequest !== undefined) {
     const medianMs = histogram.getValueAtPercentile(50) / US_PER_MS;
     return { okRequests, inBand, share, evidence: { kind: 'cpu', medianMs, cpuMsPerRequest } };
   }
   return undefined;
 }
 
+/** The cores the services perfgate started used on average; undefined without them. */
+export function serviceCores(scenario: ScenarioResult): number | undefined {
+  if (scenario.services.length === 0) return undefined;
+  return scenario.services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
+}
+
 /** CPU ms per completed request of the services perfgate started; undefined without them or a rate. */
 export function cpuMsPerRequest(scenario: ScenarioResult): number | undefined {
-  if (scenario.services.length === 0 || !(scenario.rps > 0)) return undefined;
-  const cores = scenario.services.reduce((sum, service) => sum + service.cpuMeanPercent / 100, 0);
+  const cores = serviceCores(scenario);
+  if (cores === undefined || !(scenario.rps > 0)) return undefined;
   return (cores * 1000) / scenario.rps;
 }
 
@@ -108,7 +132,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 export function describeDelayedAckStall(scenario: ScenarioResult, os: string): string | undefined {
   if (!os.startsWith('linux') || scenario.requests.ok === 0 || !scenario.histogram) return undefined;
   const histogram = decodeHistogram(scenario.histogram);
-  const stall = detectDelayedAckStall(histogram, cpuMsPerRequest(scenario));
+  const stall = detectDelayedAckStall(histogram, cpuMsPerRequest(scenario), serviceCores(scenario));
   histogram.destroy();
   if (stall === undefined) return undefined;
   const [low, high] = STALL_BAND_MS;

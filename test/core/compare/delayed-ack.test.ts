@@ -71,6 +71,21 @@ describe('countsBelow', () => {
 });
 
 describe('detectDelayedAckStall', () => {
+  it('does not fire on VUs queued at a busy single-threaded service, nor on ~45 ms of real work beside a fast path', () => {
+    // A closed model's 20 VUs waiting on a single-threaded service of 2.3 ms a request: a narrow
+    // spike near 46 ms at little CPU per request, but the service near a whole core.
+    const queued = build((h, rng) => lognormal(h, rng, 2_000, 46, 0.03));
+    expect(detectDelayedAckStall(queued, 2.3, 0.99)).toBeUndefined();
+    expect(detectDelayedAckStall(queued, 2.3, 0.1)?.evidence.kind).toBe('cpu');
+    // 15% from a cache at 2 ms, 85% of real work at 45 ± 2 ms: 38 ms of CPU a request.
+    const cached = build((h, rng) => {
+      uniform(h, rng, 150, 1.5, 2.5);
+      uniform(h, rng, 850, 43, 47);
+    });
+    expect(detectDelayedAckStall(cached)?.evidence.kind).toBe('fast');
+    expect(detectDelayedAckStall(cached, 38, 0.4)).toBeUndefined();
+  });
+
   it('fires on a spike at 41 ms beside a body at 1–2 ms, without any CPU figure', () => {
     const histogram = build((h, rng) => {
       uniform(h, rng, 700, 40.5, 42);
