@@ -25,6 +25,7 @@ import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-s
 import { runCapacityVariants } from '../engine/run-capacity.js';
 import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
+import { maskText, secretValues } from '../core/mask.js';
 import { confirmEnabled, scenariosToConfirm, type ScenarioToConfirm } from '../core/compare/confirm.js';
 import type { BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
@@ -168,12 +169,24 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   if (!options.judge || !booted.base || !booted.reboot || prepared.loadShard !== undefined) return;
   if (!confirmEnabled(run.runConfig.compare)) return;
   const snapshot = snapshotResults(run);
-  let targets: ScenarioToConfirm[];
+  let asked: ScenarioToConfirm[];
   try {
-    targets = scenariosToConfirm(await options.judge(snapshot, run.runConfig), snapshot, run.runConfig.compare);
+    asked = scenariosToConfirm(await options.judge(snapshot, run.runConfig), snapshot, run.runConfig.compare);
   } catch {
     return;
   }
+  // A ramp decided on its extension (a steady tail at its last stage) has no second run of the
+  // same shape: the second pair would run the planned ramp alone, on less data than decided the
+  // first, so its regression stands as the first pair judged it.
+  const steady = (name: string): boolean => {
+    const executor = run.headScenarios.get(name)?.load.executor;
+    return executor === 'constant-vus' || executor === 'constant-arrival-rate';
+  };
+  const targets = asked.filter((target) => target.look === 0 || steady(target.scenario));
+  for (const target of asked.filter((one) => !targets.includes(one)))
+    prepared.status(
+      `${target.scenario}: its ramp regressed on its extension, which a second pair cannot repeat as measured; the first pair's verdict stands (compare.confirm)`,
+    );
   if (targets.length === 0) return;
   const names = targets.map((target) => target.scenario);
   const confirmation: NonNullable<ActiveRun['confirmation']> = { scenarios: [], base: [] };
@@ -184,7 +197,13 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   try {
     await booted.reboot();
   } catch (error) {
-    confirmation.failure = `the services did not boot again: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    // Kept in results.json and shown in the report: masked as a base that did not boot is.
+    const services = [...(prepared.ab?.headConfig.services ?? []), ...(prepared.ab?.baseConfig.services ?? [])];
+    const secrets = [...new Set(services.flatMap((service) => secretValues(process.env, service)))].sort(
+      (a, b) => b.length - a.length,
+    );
+    confirmation.failure = `the services did not boot again: ${maskText(message, secrets)}`;
     run.servicesDown = true;
     return;
   }
@@ -213,6 +232,8 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
         return measureScenario(run, scenario, baseScenario, order);
       }),
     );
+    // What a scenario measured up to a service's death is cut short: it is not kept.
+    if (run.serviceExit !== undefined) break;
     for (const result of measured) {
       if (!result?.base) continue;
       confirmation.scenarios.push(result.head, ...(result.headSteps ?? []));

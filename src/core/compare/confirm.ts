@@ -16,6 +16,7 @@ import type { CompareConfig, MetricName } from '../types/config.js';
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import type { Results } from '../types/results.js';
 import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
+import { maskText } from '../mask.js';
 import { decideVerdict } from './decide.js';
 import { comparePaired } from './paired.js';
 import type { CompareInput } from './shared.js';
@@ -60,6 +61,8 @@ export function confirmEnabled(compare: Pick<CompareConfig, 'confirm' | 'process
 export interface ScenarioToConfirm {
   scenario: string;
   windowMs: number;
+  /** The latest look that decided one of its regressions (0: the planned window). */
+  look: number;
 }
 
 /**
@@ -73,15 +76,21 @@ export function scenariosToConfirm(
   compare: Pick<CompareConfig, 'confirm' | 'processes'>,
 ): ScenarioToConfirm[] {
   if (comparison.mode !== 'ab' || !confirmEnabled(compare)) return [];
-  const windows = new Map<string, number>();
+  const targets = new Map<string, ScenarioToConfirm>();
   for (const metric of confirmable(comparison)) {
     const result = current.scenarios.find((scenario) => scenario.name === metric.scenario);
     const name = result?.flow?.scenario ?? metric.scenario;
     const looks = result?.extension?.looks;
-    const windowMs = looks?.[Math.min(metric.look ?? 0, looks.length - 1)]?.durationMs ?? result?.durationMs ?? 0;
-    windows.set(name, Math.max(windows.get(name) ?? 0, windowMs));
+    const look = metric.look ?? 0;
+    const windowMs = looks?.[Math.min(look, looks.length - 1)]?.durationMs ?? result?.durationMs ?? 0;
+    const known = targets.get(name);
+    targets.set(name, {
+      scenario: name,
+      windowMs: Math.max(known?.windowMs ?? 0, windowMs),
+      look: Math.max(known?.look ?? 0, look),
+    });
   }
-  return [...windows].map(([scenario, windowMs]) => ({ scenario, windowMs }));
+  return [...targets.values()];
 }
 
 interface SecondLook {
@@ -168,7 +177,7 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
   }
   if (confirmation.failure !== undefined)
     notes.push(
-      `compare.confirm: the second pair of processes could not be measured (${confirmation.failure}); the first pair's regressions stand.`,
+      `compare.confirm: the second pair of processes could not be measured (${maskText(confirmation.failure)}); the first pair's regressions stand.`,
     );
   const seconds = new Map<string, MetricComparison>();
   for (const scenario of second?.scenarios ?? [])
@@ -176,7 +185,9 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
   const measured = new Set(confirmation.scenarios.map((scenario) => scenario.name));
   const targetKeys = new Set(targets.map((metric) => key(metric.scenario, metric.metric)));
   const judge = (metric: MetricComparison): MetricComparison => {
-    if (second === undefined || !targetKeys.has(key(metric.scenario, metric.metric))) return metric;
+    // A pair cut short (a service died) is no evidence either way: the first pair's verdict stands.
+    if (second === undefined || confirmation.failure !== undefined) return metric;
+    if (!targetKeys.has(key(metric.scenario, metric.metric))) return metric;
     if (!measured.has(metric.scenario)) return metric;
     const look = judgeSecond(metric, seconds.get(key(metric.scenario, metric.metric)), input.compare.alpha);
     if (look.reason === undefined) return { ...metric, confirmation: look.outcome };
@@ -184,7 +195,8 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
     return { ...rest, verdict: 'inconclusive', reasons: [look.reason], confirmation: look.outcome };
   };
   const scenarios = comparison.scenarios.map((scenario) => ({ ...scenario, metrics: scenario.metrics.map(judge) }));
-  if (second !== undefined) notes.push(...describeSecondPair(scenarios, confirmation.scenarios));
+  if (second !== undefined && confirmation.failure === undefined)
+    notes.push(...describeSecondPair(scenarios, confirmation.scenarios));
   const metrics = scenarios.flatMap((scenario) => scenario.metrics);
   const regressions = metrics.filter((metric) => metric.verdict === 'regression');
   return {

@@ -158,7 +158,7 @@ export function remediesFor(comparison: RemedyInput): string[] {
   const notReproduced = held.filter((m) => m.reasons.some((r) => r.kind === 'not-reproduced'));
   if (notReproduced.length > 0)
     out.push(
-      `boot several processes of each variant (compare: { processes: 4 } or more): a second pair of processes did not show what the first read in ${metricsWhere(notReproduced)}, so this service's processes differ from one another, and with several per variant the test counts by how much instead of measuring twice`,
+      `boot several processes of each variant (compare: { processes: 4 } or more): a second pair of processes did not show what the first read in ${metricsWhere(notReproduced)}, so this service's processes likely differ from one another, and with several per variant the test counts by how much instead of measuring twice`,
     );
   if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);
   if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');

@@ -179,7 +179,25 @@ function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
     };
   }
   const base = mergeResults(inputs.map(({ path, results }) => ({ path: `${path} (base)`, results: results.ab!.base })));
-  return { ...first, base };
+  const { confirmation: _firstShards, ...rest } = first;
+  const confirmation = mergeConfirmations(inputs);
+  return { ...rest, base, ...(confirmation ? { confirmation } : {}) };
+}
+
+/** compare.confirm's second pairs of every shard that measured one: their scenarios side by side
+ * (each shard ran its own), and every shard's failure named. */
+function mergeConfirmations(inputs: MergeInput[]): AbInfo['confirmation'] {
+  const measured = inputs.filter((input) => input.results.ab?.confirmation !== undefined);
+  if (measured.length === 0) return undefined;
+  const failures = measured.flatMap((input) => {
+    const failure = input.results.ab!.confirmation!.failure;
+    return failure === undefined ? [] : [`${label(input.path, input.results)}: ${failure}`];
+  });
+  return {
+    scenarios: measured.flatMap((input) => input.results.ab!.confirmation!.scenarios),
+    base: measured.flatMap((input) => input.results.ab!.confirmation!.base),
+    ...(failures.length > 0 ? { failure: failures.join('; ') } : {}),
+  };
 }
 
 export function mergeResults(inputs: MergeInput[]): Results {

@@ -60,7 +60,7 @@ describe('compare.confirm', () => {
     expect(p50(first).verdict).toBe('regression');
     expect(first.verdict).toBe('fail');
     expect(scenariosToConfirm(first, slower, COMPARE)).toEqual([
-      { scenario: 'api', windowMs: slower.scenarios[0]!.durationMs },
+      { scenario: 'api', windowMs: slower.scenarios[0]!.durationMs, look: 0 },
     ]);
   });
 
@@ -86,9 +86,9 @@ describe('compare.confirm', () => {
       ],
     };
     expect(p50(first).look ?? 0).toBe(0);
-    expect(scenariosToConfirm(first, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: planned }]);
+    expect(scenariosToConfirm(first, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: planned, look: 0 }]);
     const late = { ...first, regressions: first.regressions.map((m) => ({ ...m, look: 2 })) };
-    expect(scenariosToConfirm(late, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: 3 * planned }]);
+    expect(scenariosToConfirm(late, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: 3 * planned, look: 2 }]);
   });
 
   it('keeps a regression the second pair shows too, and says so', () => {
@@ -132,6 +132,14 @@ describe('compare.confirm', () => {
     expect(p50(comparison).verdict).toBe('regression');
     expect(comparison.verdict).toBe('fail');
     expect(comparison.notes.join(' ')).toContain('could not be measured (the services did not boot again: port taken)');
+  });
+
+  it('a second pair cut short by a dead service is not judged, however much it measured', () => {
+    const comparison = judge(withSecondPair(slower, duet(1, 13), 'the head\'s service "api" was killed by SIGKILL'));
+    expect(p50(comparison).verdict).toBe('regression');
+    expect(p50(comparison).confirmation).toBeUndefined();
+    expect(comparison.verdict).toBe('fail');
+    expect(comparison.notes.join(' ')).not.toContain('it did not show');
   });
 
   it('compare.confirm false, and compare.processes above 1, ask for no second pair and ignore one', () => {
