@@ -356,6 +356,27 @@ describe('merging A/B shards', () => {
     expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).serviceExit).toBeUndefined();
   });
 
+  it('keeps every shard’s second pair of processes (compare.confirm), and names a shard whose pair failed', () => {
+    const withPair = (shard: Results, name: string, failure?: string): Results => ({
+      ...shard,
+      ab: {
+        ...shard.ab!,
+        confirmation: {
+          scenarios: shard.scenarios.filter((s) => s.name === name),
+          base: shard.ab!.base.scenarios.filter((s) => s.name === name),
+          ...(failure ? { failure } : {}),
+        },
+      },
+    });
+    const merged = mergeResults(
+      inputs([withPair(abShard(1, 3, ['a']), 'a'), abShard(2, 3, ['b']), withPair(abShard(3, 3, ['c']), 'c', 'died')]),
+    );
+    expect(merged.ab?.confirmation?.scenarios.map((s) => s.name)).toEqual(['a', 'c']);
+    expect(merged.ab?.confirmation?.base.map((s) => s.name)).toEqual(['a', 'c']);
+    expect(merged.ab?.confirmation?.failure).toBe('shard 3/3 (shard-3.json): died');
+    expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).ab?.confirmation).toBeUndefined();
+  });
+
   it('keeps a base that failed on one shard as failed, naming the shard', () => {
     const failed = abShard(2, 2, ['b']);
     failed.ab = {
