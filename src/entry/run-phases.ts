@@ -235,7 +235,9 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     // What a scenario measured up to a service's death is cut short: it is not kept.
     if (run.serviceExit !== undefined) break;
     for (const result of measured) {
-      if (!result?.base) continue;
+      // Only what is to be confirmed: a sibling of the group ran beside it for its contention, and
+      // a ramp left out above would be judged on its planned window alone.
+      if (!result?.base || !names.includes(result.head.name)) continue;
       confirmation.scenarios.push(result.head, ...(result.headSteps ?? []));
       confirmation.base.push(result.base, ...(result.baseSteps ?? []));
     }
