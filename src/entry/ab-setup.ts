@@ -245,6 +245,14 @@ export async function setupVariants(
   };
 }
 
+/** A boot failure's text as results.json keeps it: masked with every secret these services could see. */
+export function maskForServices(services: readonly ServiceConfig[], text: string): string {
+  const secrets = [...new Set(services.flatMap((service) => secretValues(process.env, service)))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return maskText(text, secrets);
+}
+
 export interface BootedVariants {
   head: RunningServices;
   base?: RunningServices;
@@ -267,6 +275,7 @@ export async function bootVariants(
   baseSetupFailure?: NonNullable<AbInfo['baseFailure']>,
 ): Promise<BootedVariants> {
   const headCopies = [head.services, ...(head.copies ?? [])];
+  const baseCopies = [base.services, ...(base.copies ?? [])];
   // Without a base the head is compared with a stored baseline, which one process measured: its
   // copies would stand idle (the load goes to the first), so they are not booted, or are stopped.
   if (baseSetupFailure) {
@@ -275,7 +284,7 @@ export async function bootVariants(
   }
   const [headBoot, baseBoot] = await Promise.allSettled([
     startCopies(headCopies, head.options),
-    startCopies([base.services, ...(base.copies ?? [])], base.options),
+    startCopies(baseCopies, base.options),
   ]);
   if (headBoot.status === 'rejected') {
     if (baseBoot.status === 'fulfilled') await baseBoot.value.stop();
@@ -297,7 +306,7 @@ export async function bootVariants(
         });
         const [headAgain, baseAgain] = await Promise.allSettled([
           startCopies(headCopies, again(head.options)),
-          startCopies([base.services, ...(base.copies ?? [])], again(base.options)),
+          startCopies(baseCopies, again(base.options)),
         ]);
         if (headAgain.status === 'fulfilled') variants.head = headAgain.value;
         if (baseAgain.status === 'fulfilled') variants.base = baseAgain.value;
@@ -316,10 +325,7 @@ export async function bootVariants(
     throw error;
   }
   // Kept in results.json and shown in the report: masked with what any base service could have seen.
-  const secrets = [...new Set(base.services.flatMap((service) => secretValues(process.env, service)))].sort(
-    (a, b) => b.length - a.length,
-  );
-  const mask = (text: string): string => maskText(text, secrets);
+  const mask = (text: string): string => maskForServices(base.services, text);
   const baseFailure =
     error instanceof BootError
       ? {

@@ -25,9 +25,8 @@ import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-s
 import { runCapacityVariants } from '../engine/run-capacity.js';
 import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
-import { maskText, secretValues } from '../core/mask.js';
 import { confirmEnabled, scenariosToConfirm, type ScenarioToConfirm } from '../core/compare/confirm.js';
-import type { BootedVariants } from './ab-setup.js';
+import { maskForServices, type BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
 import { TOOL_VERSION } from './version.js';
 import { profileServices } from './profile-phase.js';
@@ -178,11 +177,10 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   // A ramp decided on its extension (a steady tail at its last stage) has no second run of the
   // same shape: the second pair would run the planned ramp alone, on less data than decided the
   // first, so its regression stands as the first pair judged it.
-  const steady = (name: string): boolean => {
-    const executor = run.headScenarios.get(name)?.load.executor;
-    return executor === 'constant-vus' || executor === 'constant-arrival-rate';
-  };
-  const targets = asked.filter((target) => target.look === 0 || steady(target.scenario));
+  const targets = asked.filter((target) => {
+    const load = run.headScenarios.get(target.scenario)?.load;
+    return target.look === 0 || (load !== undefined && steadyLoad(load));
+  });
   for (const target of asked.filter((one) => !targets.includes(one)))
     prepared.status(
       `${target.scenario}: its ramp regressed on its extension, which a second pair cannot repeat as measured; the first pair's verdict stands (compare.confirm)`,
@@ -200,10 +198,7 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
     // Kept in results.json and shown in the report: masked as a base that did not boot is.
     const services = [...(prepared.ab?.headConfig.services ?? []), ...(prepared.ab?.baseConfig.services ?? [])];
-    const secrets = [...new Set(services.flatMap((service) => secretValues(process.env, service)))].sort(
-      (a, b) => b.length - a.length,
-    );
-    confirmation.failure = `the services did not boot again: ${maskText(message, secrets)}`;
+    confirmation.failure = `the services did not boot again: ${maskForServices(services, message)}`;
     run.servicesDown = true;
     return;
   }
@@ -254,9 +249,16 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
  * load for as long as the first pair's window that decided its regressions, extensions included. */
 function confirmationScenario(planned: ScenarioConfig, windowMs: number): ScenarioConfig {
   const load = planned.load;
-  if ((load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate') && windowMs > load.durationMs)
-    return { ...planned, load: { ...load, durationMs: windowMs } };
-  return planned;
+  return steadyLoad(load) && windowMs > load.durationMs
+    ? { ...planned, load: { ...load, durationMs: windowMs } }
+    : planned;
+}
+
+/** A load that a longer window repeats as it was: one rate or one VU count throughout. */
+function steadyLoad(
+  load: ScenarioConfig['load'],
+): load is Extract<ScenarioConfig['load'], { executor: 'constant-vus' | 'constant-arrival-rate' }> {
+  return load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate';
 }
 
 /** "15 s after a 3 s warm-up" */

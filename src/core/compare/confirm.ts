@@ -162,6 +162,15 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
   if (comparison.mode !== 'ab' || confirmation === undefined || !confirmEnabled(input.compare)) return comparison;
   const targets = confirmable(comparison);
   if (targets.length === 0) return comparison;
+  // A pair that did not boot, or was cut short by a dead service, is no evidence either way.
+  if (confirmation.failure !== undefined)
+    return {
+      ...comparison,
+      notes: [
+        ...comparison.notes,
+        `compare.confirm: the second pair of processes could not be measured (${maskText(confirmation.failure)}); the first pair's regressions stand.`,
+      ],
+    };
   const notes = [...comparison.notes];
   const secondResults = secondPairResults(input.current);
   let second: Comparison | undefined;
@@ -175,18 +184,13 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
       );
     }
   }
-  if (confirmation.failure !== undefined)
-    notes.push(
-      `compare.confirm: the second pair of processes could not be measured (${maskText(confirmation.failure)}); the first pair's regressions stand.`,
-    );
   const seconds = new Map<string, MetricComparison>();
   for (const scenario of second?.scenarios ?? [])
     for (const metric of scenario.metrics) seconds.set(key(metric.scenario, metric.metric), metric);
   const measured = new Set(confirmation.scenarios.map((scenario) => scenario.name));
   const targetKeys = new Set(targets.map((metric) => key(metric.scenario, metric.metric)));
   const judge = (metric: MetricComparison): MetricComparison => {
-    // A pair cut short (a service died) is no evidence either way: the first pair's verdict stands.
-    if (second === undefined || confirmation.failure !== undefined) return metric;
+    if (second === undefined) return metric;
     if (!targetKeys.has(key(metric.scenario, metric.metric))) return metric;
     if (!measured.has(metric.scenario)) return metric;
     const look = judgeSecond(metric, seconds.get(key(metric.scenario, metric.metric)), input.compare.alpha);
@@ -195,8 +199,7 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
     return { ...rest, verdict: 'inconclusive', reasons: [look.reason], confirmation: look.outcome };
   };
   const scenarios = comparison.scenarios.map((scenario) => ({ ...scenario, metrics: scenario.metrics.map(judge) }));
-  if (second !== undefined && confirmation.failure === undefined)
-    notes.push(...describeSecondPair(scenarios, confirmation.scenarios));
+  if (second !== undefined) notes.push(...describeSecondPair(scenarios, confirmation.scenarios));
   const metrics = scenarios.flatMap((scenario) => scenario.metrics);
   const regressions = metrics.filter((metric) => metric.verdict === 'regression');
   return {
