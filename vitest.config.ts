@@ -7,13 +7,17 @@ import { defineConfig } from 'vitest/config';
 // shared machine; their assertions are on counts, states and ratios that hold with one core busy,
 // and beside two the files took about as long as beside one. Four at once saved 26 s of 500, and
 // its one full run failed counts and grades that pass beside two (services' never-ready strays;
-// on Node 20, sse's event count and ttfb's grade). These run alone, after the others: the capacity
-// searches run levels at 97-103% of a service's capacity, where a neighbour's burst makes late
-// starts that break a level (test/engine/run-capacity.test.ts), and the others measure the
-// machine's CPU, where a neighbour is the other work they tell apart.
-const SOLO = [
-  'test/engine/capacity-ab.test.ts',
-  'test/engine/run-capacity.test.ts',
+// on Node 20, sse's event count and ttfb's grade).
+//
+// The capacity searches run after the others, without them: they run levels at 97-103% of a
+// service's capacity, where a neighbour's burst makes late starts that break a level
+// (test/engine/run-capacity.test.ts). Their two files run side by side: capacity-ab's servers live
+// in the test's own process and its three pairs stay under ~300 req/s, a steady load that leaves
+// run-capacity's CPU-bound service its free core.
+const CAPACITY = ['test/engine/capacity-ab.test.ts', 'test/engine/run-capacity.test.ts'];
+// Last and one at a time: these measure the machine's CPU, where a neighbour is the other work
+// they tell apart.
+const QUIET = [
   'test/adapters/machine-load.test.ts',
   'test/adapters/proc-usage.test.ts',
   'test/engine/segment-sampler.test.ts',
@@ -28,14 +32,20 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // A group of projects starts when the one before it has ended (sequence.groupOrder). Negated
+    // includes rather than `exclude`, which would drop the --exclude of scripts/test.mjs.
     projects: [
-      // Negated includes rather than `exclude`, which would drop the --exclude of scripts/test.mjs.
       {
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts', ...SOLO.map((file) => `!${file}`)], maxWorkers: 3 },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts', ...[...CAPACITY, ...QUIET].map((file) => `!${file}`)],
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
       },
-      // One at a time, and after the shared group: vitest runs a project without file parallelism last.
-      { extends: true, test: { name: 'solo', include: SOLO, fileParallelism: false } },
+      { extends: true, test: { name: 'capacity', include: CAPACITY, maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });
