@@ -6,8 +6,8 @@
 // gated with `node dist/cli.js gate` exactly as a user runs it, with or without a bursty neighbour
 // that takes a core (0.5–3 s on, 1–5 s off). Cells:
 //
-//   aa       A/B duet, base = head: every regression is a false alarm; p50 should read "no change".
-//   slow     A/B duet, the head spends --extra-us more CPU per request (150 µs ≈ +10% at p50).
+//   aa       A/B (duet unless --schedule), base = head: every regression is a false alarm; p50 should read "no change".
+//   slow     A/B, the head spends --extra-us more CPU per request (150 µs ≈ +10% at p50).
 //   stored   stored mode: `gate --save` of the base, then the head 2.8× slower (--stored-extra-us)
 //            gated against that one stored run: it must fail.
 //   stored-aa  stored mode, the same build against one stored run: it must not fail.
@@ -15,6 +15,9 @@
 //   node bench/ab/python-e2e.mjs [--counts aa:10,slow:10,stored:2,stored-aa:4] [--rate 150]
 //        [--duration 15] [--warmup 3] [--extra-us 150] [--stored-extra-us 2700] [--neighbour both|on|off]
 //        [--lock /tmp/heavy.lock] [--seed 21] [--extend 2,4] [--app stdlib|flask] [--processes 1]
+//        [--schedule duet|alternate]
+//   --schedule: compare.schedule of the A/B cells (duet by default; alternate runs the variants in
+//   turn, one slot each, and takes twice the wall time).
 //   --processes k: compare.processes for the A/B cells: each variant boots k copies of the service,
 //   its requests spread over them in turn (the Flask A/A cells' fix for processes that differ).
 //   --clis a/cli.js,b/cli.js: the A/B cells alternate these builds (build 0, 1, … in the summary).
@@ -73,7 +76,10 @@ const args = parseArgs({
   clis: '',
   app: 'stdlib',
   processes: 1,
+  schedule: 'duet',
 });
+if (!['duet', 'alternate'].includes(args.schedule))
+  throw new Error(`--schedule ${args.schedule}: use duet or alternate (compare.schedule)`);
 if (!(Number.isInteger(args.processes) && args.processes >= 1 && args.processes <= 8))
   throw new Error(`--processes ${args.processes}: use a whole number from 1 to 8 (compare.processes)`);
 // Each app: its file in bench/ab/python and the command that serves it on ${port}.
@@ -154,7 +160,7 @@ const withConfirmation = (line) => {
 // ---------------------------------------------------------------- the summary
 
 const cellOf = (r) =>
-  `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.processes > 1 && r.cell !== 'stored' && r.cell !== 'stored-aa' ? ` ${r.processes} processes` : ''}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
+  `${r.app === 'flask' ? 'flask ' : ''}${r.cell}${r.schedule === 'alternate' && !r.cell.startsWith('stored') ? ' alternate' : ''}${r.processes > 1 && r.cell !== 'stored' && r.cell !== 'stored-aa' ? ` ${r.processes} processes` : ''}${r.extend ? ` ×${r.extend}` : ''}${r.build !== undefined ? ` build ${r.build}` : ''}`;
 
 function summarize(runs) {
   const out = [
@@ -261,7 +267,7 @@ defaults:
   baseUrl: "http://127.0.0.1:\${port}"
   timeout: 5s
   warmup: ${args.warmup}s
-${mode === 'ab' ? `\ncompare: { mode: ab, schedule: duet${extend ? `, extend: { maxDuration: ${extend}x }` : ''}${args.processes > 1 ? `, processes: ${args.processes}` : ''} }\n` : '\ncompare: { mode: stored }\n'}
+${mode === 'ab' ? `\ncompare: { mode: ab, schedule: ${args.schedule}${extend ? `, extend: { maxDuration: ${extend}x }` : ''}${args.processes > 1 ? `, processes: ${args.processes}` : ''} }\n` : '\ncompare: { mode: stored }\n'}
 scenarios:
   ${SCENARIO}:
     executor: constant-arrival-rate
@@ -386,6 +392,7 @@ for (const [i, step] of order.entries()) {
     index: i + 1,
     app: args.app,
     processes: args.processes,
+    schedule: args.schedule,
     ...step,
     resultsPath,
     baselinePath,
