@@ -31,7 +31,7 @@ import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
 import { alphaShares, planExtension } from '../../src/core/compare/sequential.js';
 import { appendExtension } from '../../src/core/results/extend.js';
-import { scenariosToConfirm } from '../../src/core/compare/confirm.js';
+import { confirmationScenario, repeatable, scenariosToConfirm } from '../../src/core/compare/confirm.js';
 import type { Comparison } from '../../src/core/types/comparison.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, CompareConfig, MetricName } from '../../src/core/types/config.js';
@@ -278,24 +278,27 @@ interface Outcome {
 }
 
 /**
- * compare.confirm as the product plays it (src/core/compare/confirm.ts; k = 1 only, as the product
- * sets compare.processes to k): a second pair, drawn afresh (a seed of its own, so its offsets,
- * state and noise are new) for the first pair's measured window, judged with the first pair's run.
+ * compare.confirm as the product plays it (src/entry/run-phases.ts confirmRegressions, through the
+ * product's own functions; k = 1 only, as the product sets compare.processes to k): the scenarios
+ * `scenariosToConfirm` asks for, less those `repeatable` leaves out, measured again for the window
+ * of the look that decided their regressions (`confirmationScenario` on the planned steady load)
+ * on a second pair drawn afresh (a seed of its own, so its offsets, state and noise are new) for as
+ * long as the first (`drawn` segments; the window is its prefix), judged with the first pair's run.
  */
 function confirmSecondPair(
   current: Results,
   comparison: Comparison,
-  segments: number,
+  drawn: number,
   compare: CompareConfig,
 ): { comparison: Comparison; secondSegments: number } {
-  if (!CONFIRM || PROCESSES > 1 || scenariosToConfirm(comparison, current, compare).length === 0)
-    return { comparison, secondSegments: 0 };
-  const second = drawRun(
-    deriveSeed(current.ab!.seed, 'second pair of processes'),
-    segments * SEGMENT_MS,
-    SCHEDULE,
-    false,
-  );
+  if (!CONFIRM || PROCESSES > 1) return { comparison, secondSegments: 0 };
+  const load = { executor: 'constant-arrival-rate' as const, ratePerSec: RATE, durationMs: SECONDS * 1000 };
+  const targets = scenariosToConfirm(comparison, current, compare).filter((target) => repeatable(target, load));
+  if (targets.length === 0) return { comparison, secondSegments: 0 };
+  const windowMs = confirmationScenario({ load }, Math.max(...targets.map((target) => target.windowMs))).load
+    .durationMs;
+  const segments = Math.round(windowMs / SEGMENT_MS);
+  const second = drawRun(deriveSeed(current.ab!.seed, 'second pair of processes'), drawn * SEGMENT_MS, SCHEDULE, false);
   const [head, base] = [second.head, second.base].map((variant) =>
     windowOf(toScenarioResult('api', FIXTURE, variant.segments, 1), variant, 1, 0, segments),
   );
@@ -354,7 +357,7 @@ function play(
     segments = to;
   }
   const first = judgeRun({ current, config, baseline: { kind: 'missing', detail: 'A/B' } }).comparison;
-  const { comparison, secondSegments } = confirmSecondPair(current, first, segments, compare);
+  const { comparison, secondSegments } = confirmSecondPair(current, first, head.segments.length, compare);
   const metrics = comparison.scenarios.flatMap((s) => s.metrics);
   const firstMetrics = first.scenarios.flatMap((s) => s.metrics);
   const outcome: Outcome = {

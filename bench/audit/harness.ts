@@ -3,12 +3,12 @@
 // planExtension, appendExtension, the looks' α shares), and compare.confirm's second pair of
 // processes (src/core/compare/confirm.ts, src/entry/run-phases.ts confirmRegressions): when the
 // verdict has a regression the second pair can confirm, the same model runs again with fresh
-// per-process offsets, machine and noise (a seed of its own; the same headScale) for the first
-// pair's measured window, extensions included, and judgeRun judges the run with that pair in
-// `ab.confirmation`. Named harness.ts so that scripts/bench.mjs does not list it as a script.
+// per-process offsets, machine and noise (a seed of its own; the same headScale) for the window of
+// the look that decided the regression (the product's rule since commit 7a188dc, through its own
+// functions), and judgeRun judges the run with that pair in `ab.confirmation`. Named harness.ts so that scripts/bench.mjs does not list it as a script.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
-import { scenariosToConfirm } from '../../src/core/compare/confirm.js';
+import { confirmationScenario, repeatable, scenariosToConfirm } from '../../src/core/compare/confirm.js';
 import { alphaShares, extensionBudgetMs, planExtension } from '../../src/core/compare/sequential.js';
 import { appendExtension } from '../../src/core/results/extend.js';
 import { createHistogram, encodeHistogram } from '../../src/core/histogram.js';
@@ -170,46 +170,108 @@ export function play(
 }
 
 export interface Confirmed {
-  /** The verdict after compare.confirm (the first pair's when nothing was confirmed). */
+  /** The verdict after compare.confirm (the first pair's when nothing was confirmed; with
+   * `pairs` 3, after the third pair too). */
   comparison: Comparison;
+  /** The verdict after the second pair alone (the product's). */
+  second: Comparison;
   /** Segments the second pair measured per variant (0: no second pair). */
   secondSegments: number;
   /** The second pair's permanent offset gap, head minus base (log scale). */
   secondGap?: number;
+  /** `pairs` 3: the verdict on the third pair alone, when the second confirmed a regression. */
+  third?: Comparison;
+}
+
+/** A pair's run of `segments` as compare.confirm's second pair, judged with the first pair's run. */
+function judgeWithPair(
+  first: { current: Results },
+  pair: Drawn,
+  k: number,
+  segments: number,
+  compare: CompareConfig,
+): Comparison {
+  const head = windowOf(pair.head, pair.headV, k, 0, segments);
+  const base = windowOf(pair.base, pair.baseV, k, 0, segments);
+  const current: Results = {
+    ...first.current,
+    ab: { ...first.current.ab!, confirmation: { scenarios: [head], base: [base] } },
+  };
+  return judgeRun({ current, config: { thresholds: {}, compare }, baseline: BASELINE }).comparison;
+}
+
+const metricKey = (m: { scenario: string; metric: string }): string => `${m.scenario}\u0000${m.metric}`;
+
+/** An experiment, not the product: a regression the second pair confirmed stands only if a third
+ * pair shows it too; one the third pair did not reproduce is inconclusive, with its figures. */
+function alsoThird(second: Comparison, third: Comparison): Comparison {
+  const thirds = new Map(third.scenarios.flatMap((s) => s.metrics).map((m) => [metricKey(m), m]));
+  const scenarios = second.scenarios.map((scenario) => ({
+    ...scenario,
+    metrics: scenario.metrics.map((m) => {
+      if (m.verdict !== 'regression' || m.confirmation?.outcome !== 'confirmed') return m;
+      const t = thirds.get(metricKey(m));
+      if (t?.confirmation?.outcome !== 'not-reproduced') return m;
+      const { decidedBy: _none, ...rest } = m;
+      return { ...rest, verdict: 'inconclusive' as const, reasons: t.reasons, confirmation: t.confirmation };
+    }),
+  }));
+  const regressions = scenarios.flatMap((s) => s.metrics).filter((m) => m.verdict === 'regression');
+  return {
+    ...second,
+    scenarios,
+    regressions,
+    verdict: second.breaches.length > 0 || regressions.length > 0 ? 'fail' : 'pass',
+  };
 }
 
 /**
- * compare.confirm as the product plays it: nothing when the verdict has no regression the second
- * pair can confirm; else a second pair (seed: the run's, derived, so its offsets, machine and noise
- * are fresh) for the first pair's measured window, judged with the first pair's results.
+ * compare.confirm as the product plays it (src/entry/run-phases.ts confirmRegressions, with the
+ * product's own functions): the scenarios `scenariosToConfirm` asks for, less those `repeatable`
+ * leaves out, run again for the window of the look that decided their regressions
+ * (`confirmationScenario` on the planned steady load), on a second pair drawn for the same length
+ * as the first (a seed of its own, derived from the run's: fresh offsets, machine and noise; its
+ * first `window` measured), judged with the first pair's results. `pairs` 3 (an experiment): a
+ * third pair, drawn the same way, for the same window, when the second confirmed a regression.
  */
 export function confirmRun(
   first: { comparison: Comparison; current: Results; segments: number },
   setup: Setup,
   compare: CompareConfig,
-  model: { runSeed: number; processSd: number; headScale: number },
-  cache: Map<number, Drawn & { offsetGap: number }>,
+  model: { runSeed: number; processSd: number; headScale: number; measuredMs: number; plannedMs: number },
+  cache: Map<string, Drawn & { offsetGap: number }>,
+  pairs: 2 | 3 = 2,
 ): Confirmed {
+  const none = { comparison: first.comparison, second: first.comparison, secondSegments: 0 };
   // The product sets compare.processes to k, which turns compare.confirm off for k > 1.
-  if (setup.k > 1 || scenariosToConfirm(first.comparison, first.current, compare).length === 0)
-    return { comparison: first.comparison, secondSegments: 0 };
-  // The same second pair for both minimum-effect settings when their windows agree.
-  let second = cache.get(first.segments);
-  if (second === undefined) {
-    second = drawPair(setup, {
-      measuredMs: first.segments * setup.segmentMs,
-      processSd: model.processSd,
-      headScale: model.headScale,
-      seed: deriveSeed(model.runSeed, 'second pair of processes'),
-    });
-    cache.set(first.segments, second);
-  }
-  const head = windowOf(second.head, second.headV, setup.k, 0, first.segments);
-  const base = windowOf(second.base, second.baseV, setup.k, 0, first.segments);
-  const current: Results = {
-    ...first.current,
-    ab: { ...first.current.ab!, confirmation: { scenarios: [head], base: [base] } },
+  if (setup.k > 1) return none;
+  const load = { executor: 'constant-arrival-rate' as const, ratePerSec: setup.rate, durationMs: model.plannedMs };
+  const targets = scenariosToConfirm(first.comparison, first.current, compare).filter((target) =>
+    repeatable(target, load),
+  );
+  if (targets.length === 0) return none;
+  const windowMs = confirmationScenario({ load }, Math.max(...targets.map((target) => target.windowMs))).load
+    .durationMs;
+  const segments = Math.round(windowMs / setup.segmentMs);
+  // Each pair drawn once per run, for both minimum-effect settings: a shorter window is a prefix.
+  const pairOf = (which: 'second' | 'third'): Drawn & { offsetGap: number } => {
+    let pair = cache.get(which);
+    if (pair === undefined) {
+      pair = drawPair(setup, {
+        measuredMs: model.measuredMs,
+        processSd: model.processSd,
+        headScale: model.headScale,
+        seed: deriveSeed(model.runSeed, `${which} pair of processes`),
+      });
+      cache.set(which, pair);
+    }
+    return pair;
   };
-  const comparison = judgeRun({ current, config: { thresholds: {}, compare }, baseline: BASELINE }).comparison;
-  return { comparison, secondSegments: first.segments, secondGap: second.offsetGap };
+  const secondPair = pairOf('second');
+  const second = judgeWithPair(first, secondPair, setup.k, segments, compare);
+  const confirmed = { second, secondSegments: segments, secondGap: secondPair.offsetGap };
+  if (pairs < 3 || second.regressions.every((m) => m.confirmation?.outcome !== 'confirmed'))
+    return { comparison: second, ...confirmed };
+  const third = judgeWithPair(first, pairOf('third'), setup.k, segments, compare);
+  return { comparison: alsoThird(second, third), ...confirmed, third };
 }

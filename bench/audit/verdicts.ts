@@ -1,4 +1,4 @@
-// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off]
+// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off] [--pairs=2|3]
 // The independent audit of the A/B verdicts: runs simulated by bench/audit/model.ts (a queueing
 // model of the service, the machine and its neighbour, written for the audit; not the team's
 // generator), assembled into Results as the engine writes them (HDR segments, `processes` with
@@ -34,6 +34,9 @@ const arg = (name: string, fallback: string): string =>
 const SCHEDULE = arg('schedule', 'duet') as 'duet' | 'alternate';
 /** compare.confirm (the product's default: on); --confirm=off judges as last round did. */
 const CONFIRM = arg('confirm', 'on') !== 'off';
+/** An experiment, not the product: --pairs=3 keeps a regression the second pair confirmed only if a
+ * third pair, booted afresh for the same window, shows it too. */
+const PAIRS = arg('pairs', '2') === '3' ? 3 : 2;
 
 interface Line {
   schedule: string;
@@ -42,6 +45,8 @@ interface Line {
   scale: number;
   min: string;
   confirm: boolean;
+  /** 3: the third-pair experiment (--pairs=3). */
+  pairs?: number;
   seed: number;
   runs: number;
   /** After compare.confirm (the first pair's verdict with --confirm=off). */
@@ -56,6 +61,12 @@ interface Line {
   outcomes: Record<string, number>;
   /** Per run: the second pair's measured window per variant (s; 0 without one). */
   confirmSeconds: number[];
+  /** After the second pair (the product's verdict; with --pairs=3 the third pair's comes after it). */
+  secondFailedRuns?: number;
+  secondP50Regressions?: number;
+  /** --pairs=3: runs that measured a third pair, and the confirmed regressions it judged, by outcome. */
+  thirdRuns?: number;
+  thirdOutcomes?: Record<string, number>;
   byMetric: Record<string, number>;
   byTest: Record<string, number>;
   seconds: number[];
@@ -89,7 +100,19 @@ function describe(m: MetricComparison, final: MetricComparison | undefined): unk
   };
 }
 
-function tally(line: Line, first: Comparison, final: Comparison, meta: Record<string, unknown>): void {
+const outcomeOf = (m: MetricComparison): string | undefined =>
+  m.confirmation === undefined
+    ? undefined
+    : m.confirmation.outcome === 'untested'
+      ? `untested: ${m.confirmation.why ?? ''}`
+      : m.confirmation.outcome;
+
+function tally(
+  line: Line,
+  first: Comparison,
+  { second, third, comparison: final }: { second: Comparison; third?: Comparison; comparison: Comparison },
+  meta: Record<string, unknown>,
+): void {
   const metrics = final.scenarios.flatMap((s) => s.metrics);
   const p50 = metrics.find((m) => m.metric === 'p50');
   const firstMetrics = first.scenarios.flatMap((s) => s.metrics);
@@ -97,13 +120,25 @@ function tally(line: Line, first: Comparison, final: Comparison, meta: Record<st
   if (metrics.some((m) => m.metric === 'p50' && m.verdict === 'regression')) line.p50Regressions += 1;
   if (p50?.standardError !== undefined && Number.isFinite(p50.change))
     (line.zP50 ??= []).push(Math.round((100 * Math.log1p(p50.change)) / p50.standardError) / 100);
-  for (const m of metrics) {
-    if (m.confirmation === undefined) continue;
-    const outcome =
-      m.confirmation.outcome === 'untested' ? `untested: ${m.confirmation.why ?? ''}` : m.confirmation.outcome;
-    line.outcomes[outcome] = (line.outcomes[outcome] ?? 0) + 1;
+  // The second pair's outcomes (with --pairs=3, the third's apart, for the regressions it judged).
+  for (const m of second.scenarios.flatMap((s) => s.metrics)) {
+    const outcome = outcomeOf(m);
+    if (outcome !== undefined) line.outcomes[outcome] = (line.outcomes[outcome] ?? 0) + 1;
+  }
+  if (third !== undefined) {
+    line.thirdRuns = (line.thirdRuns ?? 0) + 1;
+    const judged = new Set(
+      second.regressions.filter((m) => m.confirmation?.outcome === 'confirmed').map((m) => m.metric),
+    );
+    for (const m of third.scenarios.flatMap((s) => s.metrics)) {
+      const outcome = judged.has(m.metric) ? outcomeOf(m) : undefined;
+      if (outcome !== undefined) (line.thirdOutcomes ??= {})[outcome] = (line.thirdOutcomes?.[outcome] ?? 0) + 1;
+    }
   }
   if (first.regressions.length > 0) line.firstFailedRuns += 1;
+  if (second.regressions.length > 0) line.secondFailedRuns = (line.secondFailedRuns ?? 0) + 1;
+  if (second.regressions.some((m) => m.metric === 'p50'))
+    line.secondP50Regressions = (line.secondP50Regressions ?? 0) + 1;
   if (final.regressions.length > 0) line.failedRuns += 1;
   for (const m of final.regressions) {
     line.byMetric[m.metric] = (line.byMetric[m.metric] ?? 0) + 1;
@@ -143,12 +178,15 @@ function main(): void {
     scale,
     min,
     confirm: CONFIRM,
+    ...(PAIRS === 3 ? { pairs: 3, thirdRuns: 0, thirdOutcomes: {} } : {}),
     seed,
     runs,
     failedRuns: 0,
     p50Regressions: 0,
     firstFailedRuns: 0,
     firstP50Regressions: 0,
+    secondFailedRuns: 0,
+    secondP50Regressions: 0,
     confirmRuns: 0,
     outcomes: {},
     confirmSeconds: [],
@@ -166,18 +204,20 @@ function main(): void {
       headScale: scale,
       seed: runSeed,
     });
-    const seconds = new Map<number, Drawn & { offsetGap: number }>();
+    const pairs = new Map<string, Drawn & { offsetGap: number }>();
     mins.forEach((min, i) => {
       const line = lines[i]!;
       const compare = configFor(min, CONFIRM);
       const first = play(drawn, planned, setup, compare);
-      const { comparison, secondSegments, secondGap } = confirmRun(
+      const confirmed = confirmRun(
         first,
         setup,
         compare,
-        { runSeed, processSd, headScale: scale },
-        seconds,
+        { runSeed, processSd, headScale: scale, measuredMs, plannedMs },
+        pairs,
+        PAIRS,
       );
+      const { comparison, secondSegments, secondGap } = confirmed;
       line.seconds.push(first.comparison.scenarios[0]!.current.durationMs / 1000);
       line.confirmSeconds.push((secondSegments * setup.segmentMs) / 1000);
       if (secondSegments > 0) line.confirmRuns += 1;
@@ -197,7 +237,7 @@ function main(): void {
           }),
         );
       }
-      tally(line, first.comparison, comparison, {
+      tally(line, first.comparison, confirmed, {
         seed: runSeed,
         seconds: first.comparison.scenarios[0]!.current.durationMs / 1000,
         offsetGap,
@@ -218,7 +258,7 @@ function sum(): void {
   for (const text of readFileSync(0, 'utf8').split('\n')) {
     if (!text.startsWith('{')) continue;
     const line = JSON.parse(text) as Line;
-    const key = `${line.schedule} | ${line.processes} | ${percent(line.processSd ?? 0.01, 1)} | ×${line.scale} | ${line.min === 'ab' ? 'A/B' : 'none'}`;
+    const key = `${line.schedule} | ${line.processes} | ${percent(line.processSd ?? 0.01, 1)} | ×${line.scale} | ${line.min === 'ab' ? 'A/B' : 'none'}${line.pairs === 3 ? ', 3 pairs' : ''}`;
     cells.set(key, [...(cells.get(key) ?? []), line]);
   }
   console.log(
@@ -233,6 +273,10 @@ function sum(): void {
       ? add((l) => l.firstFailedRuns ?? l.failedRuns)
       : add((l) => l.firstP50Regressions ?? l.p50Regressions);
     const after = aa ? add((l) => l.failedRuns) : add((l) => l.p50Regressions);
+    // --pairs=3: the second pair's verdict (the product's) before the third's.
+    const afterSecond = aa
+      ? add((l) => l.secondFailedRuns ?? l.failedRuns)
+      : add((l) => l.secondP50Regressions ?? l.p50Regressions);
     const outcomes: Record<string, number> = {};
     for (const l of lines) for (const [o, n] of Object.entries(l.outcomes ?? {})) outcomes[o] = (outcomes[o] ?? 0) + n;
     const untested = Object.entries(outcomes).filter(([o]) => o.startsWith('untested'));
@@ -242,8 +286,19 @@ function sum(): void {
     const confirmed = confirmSeconds.filter((s) => s > 0);
     const seeds = lines.map((l) => l.seed).sort((a, b) => a - b);
     const on = lines.every((l) => l.confirm !== false);
+    const thirdOutcomes: Record<string, number> = {};
+    for (const l of lines)
+      for (const [o, n] of Object.entries(l.thirdOutcomes ?? {})) thirdOutcomes[o] = (thirdOutcomes[o] ?? 0) + n;
+    const third =
+      lines[0]!.pairs === 3
+        ? `; third pair in ${add((l) => l.thirdRuns ?? 0)} runs: ${thirdOutcomes.confirmed ?? 0} / ${thirdOutcomes['not-reproduced'] ?? 0} / ${Object.entries(
+            thirdOutcomes,
+          )
+            .filter(([o]) => o.startsWith('untested'))
+            .reduce((n, [, c]) => n + c, 0)}`
+        : '';
     console.log(
-      `| ${key} | ${runs} (${seeds.join(', ')}) | ${share(before, runs, aa)} | ${add((l) => l.confirmRuns ?? 0)} | ${outcomes.confirmed ?? 0} / ${outcomes['not-reproduced'] ?? 0} / ${untested.reduce((n, [, c]) => n + c, 0)}${untested.length > 0 ? ` (${untested.map(([o, c]) => `${o.slice(10)} ${c}`).join('; ')})` : ''} | ${on ? `**${share(after, runs, aa)}**` : 'off'} | ${
+      `| ${key} | ${runs} (${seeds.join(', ')}) | ${share(before, runs, aa)} | ${add((l) => l.confirmRuns ?? 0)} | ${outcomes.confirmed ?? 0} / ${outcomes['not-reproduced'] ?? 0} / ${untested.reduce((n, [, c]) => n + c, 0)}${untested.length > 0 ? ` (${untested.map(([o, c]) => `${o.slice(10)} ${c}`).join('; ')})` : ''}${third} | ${on ? `${lines[0]!.pairs === 3 ? `${share(afterSecond, runs, aa)} → 3 pairs: ` : ''}**${share(after, runs, aa)}**` : 'off'} | ${
         Object.entries(tests)
           .map(([t, n]) => `${t} ${n}`)
           .join(', ') || '–'

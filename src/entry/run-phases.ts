@@ -25,7 +25,13 @@ import { createPairOrder, pairCount, runScenarioVariants } from '../engine/run-s
 import { runCapacityVariants } from '../engine/run-capacity.js';
 import { runFlowVariants } from '../engine/run-flow.js';
 import { extensionScenario } from '../engine/plan.js';
-import { confirmEnabled, scenariosToConfirm, type ScenarioToConfirm } from '../core/compare/confirm.js';
+import {
+  confirmEnabled,
+  confirmationScenario,
+  repeatable,
+  scenariosToConfirm,
+  type ScenarioToConfirm,
+} from '../core/compare/confirm.js';
 import { maskForServices, type BootedVariants } from './ab-setup.js';
 import type { LoadTestOptions, PreparedRun } from './run-impl.js';
 import { TOOL_VERSION } from './version.js';
@@ -174,13 +180,8 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   } catch {
     return;
   }
-  // A ramp decided on its extension (a steady tail at its last stage) has no second run of the
-  // same shape: the second pair would run the planned ramp alone, on less data than decided the
-  // first, so its regression stands as the first pair judged it.
-  const targets = asked.filter((target) => {
-    const load = run.headScenarios.get(target.scenario)?.load;
-    return target.look === 0 || (load !== undefined && steadyLoad(load));
-  });
+  // A ramp decided on its extension cannot be repeated as measured (core/compare/confirm.ts).
+  const targets = asked.filter((target) => repeatable(target, run.headScenarios.get(target.scenario)?.load));
   for (const target of asked.filter((one) => !targets.includes(one)))
     prepared.status(
       `${target.scenario}: its ramp regressed on its extension, which a second pair cannot repeat as measured; the first pair's verdict stands (compare.confirm)`,
@@ -243,22 +244,6 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     delete run.serviceExit;
     run.servicesDown = true;
   }
-}
-
-/** A scenario as the second pair runs it: its full warm-up (the processes are new), and a steady
- * load for as long as the first pair's window that decided its regressions, extensions included. */
-function confirmationScenario(planned: ScenarioConfig, windowMs: number): ScenarioConfig {
-  const load = planned.load;
-  return steadyLoad(load) && windowMs > load.durationMs
-    ? { ...planned, load: { ...load, durationMs: windowMs } }
-    : planned;
-}
-
-/** A load that a longer window repeats as it was: one rate or one VU count throughout. */
-function steadyLoad(
-  load: ScenarioConfig['load'],
-): load is Extract<ScenarioConfig['load'], { executor: 'constant-vus' | 'constant-arrival-rate' }> {
-  return load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate';
 }
 
 /** "15 s after a 3 s warm-up" */

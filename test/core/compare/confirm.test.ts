@@ -2,7 +2,7 @@
 // of processes, booted afresh, shows it too.
 import { describe, expect, it } from 'vitest';
 import { judgeRun } from '../../../src/core/gate.js';
-import { scenariosToConfirm } from '../../../src/core/compare/confirm.js';
+import { confirmationScenario, repeatable, scenariosToConfirm } from '../../../src/core/compare/confirm.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
 import { remediesFor } from '../../../src/core/report/remedies.js';
 import { describeMetricChange } from '../../../src/core/report/sentences.js';
@@ -162,5 +162,26 @@ describe('compare.confirm', () => {
   it('an A/A run asks for nothing', () => {
     const same = duet(1, 21);
     expect(scenariosToConfirm(judge(same), same, COMPARE)).toEqual([]);
+  });
+
+  it('a steady load runs on for the window of the deciding look; a ramp decided on its extension is not repeated', () => {
+    const steady = { load: { executor: 'constant-arrival-rate' as const, ratePerSec: 150, durationMs: 15_000 } };
+    const ramp = {
+      load: {
+        executor: 'ramping-arrival-rate' as const,
+        startRatePerSec: 10,
+        stages: [{ durationMs: 15_000, target: 150 }],
+      },
+    };
+    expect(confirmationScenario(steady, 37_500).load.durationMs).toBe(37_500);
+    expect(confirmationScenario(steady, 15_000)).toBe(steady);
+    expect(confirmationScenario(ramp, 37_500)).toBe(ramp);
+    const extended = { scenario: 'api', windowMs: 37_500, look: 1 };
+    expect([
+      repeatable(extended, steady.load),
+      repeatable(extended, ramp.load),
+      repeatable(extended, undefined),
+    ]).toEqual([true, false, false]);
+    expect(repeatable({ ...extended, windowMs: 15_000, look: 0 }, ramp.load)).toBe(true);
   });
 });
