@@ -212,10 +212,12 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     if (runStopped(run) || done.has(first.name)) continue;
     const together = first.group === undefined ? [first] : chosen.filter((s) => s.group === first.group);
     for (const scenario of together) done.add(scenario.name);
+    // The group runs for the longest window any of its regressions needs, so that the scenarios
+    // beside a regressed one load the service for all of its window, as they did in the first pair.
+    const togetherNames = new Set(together.map((scenario) => scenario.name));
+    const windowMs = Math.max(0, ...targets.filter((t) => togetherNames.has(t.scenario)).map((t) => t.windowMs));
     const measured = await Promise.all(
       together.map((one) => {
-        // A scenario of the group that did not regress runs for as long as the longest that did.
-        const windowMs = Math.max(0, ...targets.map((target) => (target.scenario === one.name ? target.windowMs : 0)));
         const scenario = confirmationScenario(prepared.forShard(run.headScenarios.get(one.name) ?? one), windowMs);
         const baseFound = baseScenarioFor(run, one.name);
         const baseScenario = baseFound ? confirmationScenario(baseFound, windowMs) : undefined;

@@ -20,6 +20,7 @@ import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
 import { maskText } from '../mask.js';
 import { decideVerdict } from './decide.js';
 import { comparePaired } from './paired.js';
+import { EXTENSION_STEPS, extensionBudgetMs } from './sequential.js';
 import type { CompareInput } from './shared.js';
 
 /** A verdict of the second pair that says nothing about the builds: a guard held it back. */
@@ -56,9 +57,26 @@ export function confirmEnabled(compare: Pick<CompareConfig, 'confirm' | 'process
   return compare.confirm !== false && (compare.processes ?? 1) === 1;
 }
 
+/**
+ * The look whose window the second pair runs at the least: the first extension's. A look that
+ * decides early is one whose first pair read high (the regression cleared its test on little
+ * data), and a second pair on that same short window meets the true effect with too little power:
+ * in the independent audit, 4 of 26 +10% heads decided on the planned 15 s were not confirmed on a
+ * 15 s second pair, and none of 24 decided on a longer window (bench/ab/README.md).
+ */
+export const CONFIRM_FLOOR_LOOK = 1;
+
+/** The window of look CONFIRM_FLOOR_LOOK as compare.extend would reach it: the planned window and
+ * that many even shares of the budget past it (the planned window alone when extend is off). */
+function floorWindowMs(plannedMs: number, compare: Pick<CompareConfig, 'extend'>): number {
+  const budgetMs = extensionBudgetMs(plannedMs, compare);
+  return plannedMs + ((budgetMs - plannedMs) * CONFIRM_FLOOR_LOOK) / EXTENSION_STEPS;
+}
+
 /** A scenario the second pair measures, and for how long: the first pair's window at the latest
- * look that decided one of its regressions (a p50 decided on the planned window needs no more,
- * however long the scenario ran on for its p95). */
+ * look that decided one of its regressions (a p50 decided on the planned window needs no more of
+ * it, however long the scenario ran on for its p95), and never less than the first extension
+ * look's window (CONFIRM_FLOOR_LOOK). */
 export interface ScenarioToConfirm {
   scenario: string;
   windowMs: number;
@@ -74,7 +92,7 @@ export interface ScenarioToConfirm {
 export function scenariosToConfirm(
   comparison: Comparison,
   current: Pick<Results, 'scenarios'>,
-  compare: Pick<CompareConfig, 'confirm' | 'processes'>,
+  compare: Pick<CompareConfig, 'confirm' | 'processes' | 'extend'>,
 ): ScenarioToConfirm[] {
   if (comparison.mode !== 'ab' || !confirmEnabled(compare)) return [];
   const targets = new Map<string, ScenarioToConfirm>();
@@ -83,7 +101,9 @@ export function scenariosToConfirm(
     const name = result?.flow?.scenario ?? metric.scenario;
     const looks = result?.extension?.looks;
     const look = metric.look ?? 0;
-    const windowMs = looks?.[Math.min(look, looks.length - 1)]?.durationMs ?? result?.durationMs ?? 0;
+    const plannedMs = looks?.[0]?.durationMs ?? result?.durationMs ?? 0;
+    const decidingMs = looks?.[Math.min(look, looks.length - 1)]?.durationMs ?? result?.durationMs ?? 0;
+    const windowMs = Math.max(decidingMs, floorWindowMs(plannedMs, compare));
     const known = targets.get(name);
     targets.set(name, {
       scenario: name,

@@ -64,7 +64,7 @@ describe('compare.confirm', () => {
     ]);
   });
 
-  it('measures again for the window of the look that decided the regression, not the whole run', () => {
+  it('measures again for the window of the look that decided the regression, not the whole run, and at least the first extension look', () => {
     const first = judge(slower);
     const planned = slower.scenarios[0]!.durationMs;
     // As if the scenario had run on for its p95 after p50 regressed on the planned window.
@@ -89,6 +89,15 @@ describe('compare.confirm', () => {
     expect(scenariosToConfirm(first, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: planned, look: 0 }]);
     const late = { ...first, regressions: first.regressions.map((m) => ({ ...m, look: 2 })) };
     expect(scenariosToConfirm(late, extended, COMPARE)).toEqual([{ scenario: 'api', windowMs: 3 * planned, look: 2 }]);
+    // With compare.extend's budget (4x here), never less than its first extension look's window:
+    // planned + (4 - 1) / 2 x planned, where a regression decided early was too short for a second
+    // pair to find a real +10% (4 of 26 audit heads).
+    const extend = { ...COMPARE, extend: { maxWindowFactor: 4 } } as CompareConfig;
+    expect(scenariosToConfirm(first, extended, extend)).toEqual([
+      { scenario: 'api', windowMs: 2.5 * planned, look: 0 },
+    ]);
+    expect(scenariosToConfirm(first, slower, extend)).toEqual([{ scenario: 'api', windowMs: 2.5 * planned, look: 0 }]);
+    expect(scenariosToConfirm(late, extended, extend)).toEqual([{ scenario: 'api', windowMs: 3 * planned, look: 2 }]);
   });
 
   it('keeps a regression the second pair shows too, and says so', () => {
