@@ -163,8 +163,28 @@ export function describeMetricChange(m: MetricComparison): string {
   return (
     `${metricLabel(m.metric)} of ${m.scenario} ${direction}${amount}${interval}, ` +
     `from ${formatMetricValue(m.metric, m.baseline)} to ${formatMetricValue(m.metric, m.current)}` +
+    describeValuesApart(m) +
     describeConfirmation(m)
   );
+}
+
+/** The values' own ratio moves apart from the change beyond this, and outside its interval. */
+const VALUES_APART = 0.02;
+
+/**
+ * A/B's trimmed per-pair change (decidedBy 'pairs') beside pooled values whose ratio is far from
+ * it: a neighbour's bursts that slowed one variant more than the other, or a stall, moved the
+ * pooled percentile, and the trimmed mean left those blocks out. Said, so that "rose 7.8% … from
+ * 2.17 ms to 2.68 ms" (+23.5%) does not read as an arithmetic slip.
+ */
+function describeValuesApart(m: MetricComparison): string {
+  if (m.decidedBy !== 'pairs' || m.metric === 'error_rate' || m.metric === 'rps') return '';
+  if (!(m.baseline > 0) || !Number.isFinite(m.current)) return '';
+  const ratio = m.current / m.baseline - 1;
+  const outside = m.changeInterval === undefined || ratio < m.changeInterval[0] || ratio > m.changeInterval[1];
+  if (!outside || Math.abs(ratio - m.change) <= VALUES_APART) return '';
+  const sign = ratio >= 0 ? '+' : '−';
+  return ` (those values are ${sign}${sentencePercent(ratio)} apart: the change is the trimmed mean of the per-block ratios, which leaves out the blocks where the two variants moved apart most, a neighbour's burst or a stall)`;
 }
 
 /** compare.confirm's second pair, where it confirmed the change: "; a second pair … showed it too (+9.6%, p <0.001)". */

@@ -169,6 +169,23 @@ describe('describeMetricChange', () => {
     expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms');
   });
 
+  it("says so when an A/B trimmed change and its values' own ratio are far apart, and not when they agree", () => {
+    // A new user's busy-machine run: p50 +7.8% [+6%, +10%] by the trimmed per-block ratios, shown
+    // from 2.17 ms to 2.68 ms (+23.5%), which read as an arithmetic slip.
+    const apart = {
+      ...makeMetric('library/book', { metric: 'p50', baseline: 2.17, current: 2.68, verdict: 'regression' }),
+      change: 0.078,
+      changeInterval: [0.058, 0.098] as [number, number],
+      method: 'paired' as const,
+      decidedBy: 'pairs' as const,
+    };
+    expect(describeMetricChange(apart)).toBe(
+      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +24% apart: the change is the trimmed mean of the per-block ratios, which leaves out the blocks where the two variants moved apart most, a neighbour's burst or a stall)",
+    );
+    expect(describeMetricChange({ ...apart, current: 2.35 })).not.toContain('apart');
+    expect(describeMetricChange({ ...apart, decidedBy: 'whole-run' as const })).not.toContain('apart');
+  });
+
   it('says an improvement with "fell" and positive bounds', () => {
     const m = makeMetric('fetchByKey', {
       metric: 'p50',
