@@ -11,7 +11,7 @@ import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { Config, ProfilerConfig } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
-import { judgeRun, refuseServiceExit, summarizeServiceExit } from '../core/gate.js';
+import { judgeRun, refuseServiceExit, summarizeServiceExit, type BaselineLookup } from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import type { SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
@@ -308,9 +308,7 @@ export async function runGateCommand(
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   await writeCliReportFiles(io, comparison, options.reportFiles);
-  io.stderr.write(
-    `perfgate: results written to ${options.outputPath} (compare them again with perfgate compare --current ${options.outputPath})\n`,
-  );
+  io.stderr.write(`perfgate: results written to ${options.outputPath} (${againHint(options, results, lookup)})\n`);
   // Without --save a first run never becomes the baseline, and every later run would pass on its
   // thresholds alone: say so, with the flag, rather than leave the user to find out. A/B mode needs
   // no stored baseline.
@@ -344,6 +342,24 @@ export async function runGateCommand(
     );
   }
   return decideExit(comparison, options.failOn);
+}
+
+/**
+ * The command that judges the written results again. Only A/B results hold their own reference;
+ * a stored-mode run needs the baseline it was judged against named (`compare` refuses it
+ * otherwise), and a run with none has nothing to compare with, only thresholds to render.
+ */
+export function againHint(
+  options: { outputPath: string; configPath: string },
+  results: Pick<Results, 'ab'>,
+  lookup: BaselineLookup,
+): string {
+  const config = options.configPath === DEFAULT_CONFIG_PATH ? '' : ` -c ${options.configPath}`;
+  if (results.ab !== undefined && results.ab.baseFailure === undefined)
+    return `compare them again with perfgate compare --current ${options.outputPath}${config}`;
+  if (lookup.kind === 'found')
+    return `compare them again with perfgate compare --baseline ${lookup.source} --current ${options.outputPath}${config}`;
+  return `no baseline to compare them with; perfgate report --current ${options.outputPath}${config} --format text renders them again`;
 }
 
 export async function runMergeCommand(

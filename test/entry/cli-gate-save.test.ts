@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textSink } from '../fakes/streams.js';
-import { runGateCommand } from '../../src/entry/cli-impl.js';
+import { againHint, runCompareCommand, runGateCommand } from '../../src/entry/cli-impl.js';
 import type { SaveMode } from '../../src/core/save-policy.js';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
 
@@ -97,6 +97,39 @@ describe('perfgate gate --save', () => {
     expect(passing.code).toBe(0);
     expect(passing.saved).toHaveLength(1);
   }, 30_000);
+
+  it('names, after the run, a compare command that works: the stored baseline it was judged against', async () => {
+    const dir = join(work, 'again');
+    const cfg = config('p(50)<4000');
+    const first = await gate(cfg, dir, 'pass');
+    // No baseline yet: `compare` would refuse the file (no --baseline), so the line names `report`.
+    expect(first.stderr).toContain('no baseline to compare them with; perfgate report --current');
+    const second = await gate(cfg, dir, undefined);
+    const hint = /compare them again with perfgate compare --baseline (\S+) --current (\S+) -c (\S+)\)/.exec(
+      second.stderr,
+    );
+    expect(hint?.slice(1)).toEqual([join(dir, first.saved[0]!), join(work, 'results.json'), cfg]);
+    const io = { stdout: textSink(), stderr: textSink(), env: {} };
+    const code = await runCompareCommand(io, {
+      baselinePath: hint![1]!,
+      currentPath: hint![2]!,
+      configPath: hint![3]!,
+      format: 'text',
+      failOn: 'regression',
+    });
+    expect(code).toBe(0);
+  }, 30_000);
+
+  it('names no --baseline for A/B results, and the stored one when the base did not boot', () => {
+    const options = { outputPath: 'r.json', configPath: 'perfgate.yml' };
+    const found = { kind: 'found', text: '{}', source: '.perfgate/b.json' } as const;
+    const ab = { ab: {} } as unknown as Parameters<typeof againHint>[1];
+    const failedBase = { ab: { baseFailure: {} } } as unknown as Parameters<typeof againHint>[1];
+    expect(againHint(options, ab, found)).toBe('compare them again with perfgate compare --current r.json');
+    expect(againHint(options, failedBase, found)).toBe(
+      'compare them again with perfgate compare --baseline .perfgate/b.json --current r.json',
+    );
+  });
 
   it('saves nothing without --save', async () => {
     const { saved } = await gate(config('p(50)<5000'), join(work, 'none'), undefined);

@@ -141,9 +141,11 @@ export function remediesFor(comparison: RemedyInput): string[] {
     );
   // Only a test that used the prior (one stored run, or too little usable history) reads it.
   const prior = comparison.mode === 'bootstrap' || floorMetrics.some((m) => m.method === 'bootstrap');
+  // How to measure it, not another machine's figure: a prior set from a quiet machine's spread on a
+  // shared runner (the same build read +28% at p50 against one stored run there) fails good builds.
   if (floor && !ab && (prior || scenarios === undefined))
     out.push(
-      "or set compare.runnerNoise to your runners' measured run-to-run spread (the default assumes a shared cloud runner; a quiet machine's p50 spreads 0.2–0.5%)",
+      "or set compare.runnerNoise to your runners' run-to-run spread, measured as the sd of ln(p50) over 10 or more runs of one build on them (the default assumes a shared cloud runner)",
     );
   if (byProcesses.length > 0) {
     const most = Math.max(...byProcesses.map((m) => Math.min(m.processes!.head, m.processes!.base)));

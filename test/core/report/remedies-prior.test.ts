@@ -22,6 +22,10 @@ describe('what you can do about a change the prior alone held back', () => {
     expect(remedies.filter((r) => /use A\/B mode/.test(r))).toHaveLength(1);
     expect(remedies.filter((r) => /keep a history/.test(r))).toHaveLength(1);
     expect(remedies.filter((r) => /compare\.runnerNoise/.test(r))).toHaveLength(1);
+    // It says how to measure the spread, and quotes no other machine's figure to copy.
+    const prior = remedies.find((r) => /compare\.runnerNoise/.test(r))!;
+    expect(prior).toContain('over 10 or more runs of one build');
+    expect(prior).not.toMatch(/\d%/);
     expect(remedies.filter((r) => /^run longer/.test(r))).toHaveLength(0);
   });
 });
