@@ -22,7 +22,7 @@ import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
 import { maskText } from '../mask.js';
 import { decideVerdict } from './decide.js';
 import { comparePaired } from './paired.js';
-import { EXTENSION_STEPS, extensionBudgetMs } from './sequential.js';
+import { extensionBudgetMs, extensionShareMs } from './sequential.js';
 import type { CompareInput } from './shared.js';
 
 /** A verdict of the second pair that says nothing about the builds: a guard held it back. */
@@ -71,8 +71,7 @@ export const CONFIRM_FLOOR_LOOK = 1;
 /** The window of look CONFIRM_FLOOR_LOOK as compare.extend would reach it: the planned window and
  * that many even shares of the budget past it (the planned window alone when extend is off). */
 function floorWindowMs(plannedMs: number, compare: Pick<CompareConfig, 'extend'>): number {
-  const budgetMs = extensionBudgetMs(plannedMs, compare);
-  return plannedMs + ((budgetMs - plannedMs) * CONFIRM_FLOOR_LOOK) / EXTENSION_STEPS;
+  return plannedMs + CONFIRM_FLOOR_LOOK * extensionShareMs(plannedMs, extensionBudgetMs(plannedMs, compare));
 }
 
 /** A scenario the second pair measures, and for how long: the first pair's window at the latest

@@ -289,12 +289,18 @@ export function extensionBudgetMs(plannedMs: number, compare: Pick<CompareConfig
   return Math.max(plannedMs, plannedMs * (extend.maxWindowFactor ?? 0), extend.maxWindowMs ?? 0);
 }
 
+/** An even share of the budget past the planned window: one extension step, before its rounding
+ * to whole segments. */
+export function extensionShareMs(plannedMs: number, budgetMs: number): number {
+  return (budgetMs - plannedMs) / EXTENSION_STEPS;
+}
+
 /** One step's length: an even share of the budget past the planned window, in whole segments. */
 function stepMs(scenario: ScenarioResult, budgetMs: number): number {
   const plannedMs = scenario.extension?.looks[0]?.durationMs ?? scenario.durationMs;
   const segmentMs = scenario.segments[0]?.durationMs ?? 0;
   if (!(segmentMs > 0)) return 0;
-  const share = (budgetMs - plannedMs) / EXTENSION_STEPS;
+  const share = extensionShareMs(plannedMs, budgetMs);
   const remaining = budgetMs - scenario.durationMs;
   const segments = Math.floor(Math.min(Math.ceil(share / segmentMs) * segmentMs, remaining) / segmentMs);
   return segments * segmentMs;
