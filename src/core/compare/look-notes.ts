@@ -1,13 +1,21 @@
 // The notes a judgement over looks adds to the report (compare.extend; src/core/compare/sequential.ts):
 // how far a scenario ran past its window and why, and how the run spent α over its looks.
+import type { MetricComparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
 }
 
-/** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after step 1." */
-export function describeExtension(scenario: ScenarioResult, detect = false): string | undefined {
+/** "Measured 6 s more than planned in 2 steps: p90 was undecided after the planned window, p95 after
+ * step 1", and, where some rows come from an earlier look than the last, which seconds each row
+ * shows: a row's p95 of 3.27 ms over the first 15 s beside a threshold's 3.47 ms over all 37.5 s
+ * read as two measurements of one thing. */
+export function describeExtension(
+  scenario: ScenarioResult,
+  detect = false,
+  metrics: readonly Pick<MetricComparison, 'metric' | 'look'>[] = [],
+): string | undefined {
   const looks = scenario.extension?.looks;
   if (looks === undefined || looks.length < 2) return undefined;
   const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
@@ -21,7 +29,28 @@ export function describeExtension(scenario: ScenarioResult, detect = false): str
   const because = detect
     ? "a verdict was undecided for lack of data or a metric's MDE was above its compare.detect target"
     : 'a verdict was undecided for lack of data';
-  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α.`;
+  return `Measured ${seconds(addedMs)} more than planned, in ${looks.length - 1} extension step${looks.length > 2 ? 's' : ''} (compare.extend), because ${because} (${why}). Each verdict comes from the look that reached it, tested at that look's share of α${describeRowWindows(looks, metrics)}.`;
+}
+
+function describeRowWindows(
+  looks: readonly { durationMs: number }[],
+  metrics: readonly Pick<MetricComparison, 'metric' | 'look'>[],
+): string {
+  const last = looks.length - 1;
+  // A metric the planned window decided carries no look.
+  const lookOf = (metric: Pick<MetricComparison, 'look'>): number => Math.min(metric.look ?? 0, last);
+  if (!metrics.some((metric) => lookOf(metric) < last)) return '';
+  const byLook = new Map<number, string[]>();
+  for (const metric of metrics) byLook.set(lookOf(metric), [...(byLook.get(lookOf(metric)) ?? []), metric.metric]);
+  const whole = seconds(looks[last]!.durationMs);
+  const windows = [...byLook]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([look, names]) =>
+        `${names.join(', ')} over ${look === last ? `all ${whole}` : `the first ${seconds(looks[look]!.durationMs)}`}`,
+    )
+    .join('; ');
+  return `, and its row shows that look's values (${windows}); the thresholds and the details cover all ${whole}`;
 }
 
 /** `why`: what kept the run from being extended, as "compare.extend's budget is …". */

@@ -84,10 +84,12 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
   // A metric whose spread between processes (compare.processes) is mostly how far they differ is
   // not helped by a longer window: telling the user to run longer there contradicted the reason
   // printed above the note.
+  // Nor is a stored comparison's, whose MDE is the runner-to-runner noise: the same contradiction.
   const offsets = (metric: MetricComparison): boolean =>
     offsetsKeepAbove(metric, detectTarget(metric, compare.detect)!);
   const spread = short.filter(offsets);
-  const longer = short.filter((metric) => !offsets(metric));
+  const runNoise = short.filter((metric) => !offsets(metric) && runToRunNoise(metric));
+  const longer = short.filter((metric) => !offsets(metric) && !runToRunNoise(metric));
   const advice = [
     ...(longer.length > 0
       ? [
@@ -95,6 +97,7 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
         ]
       : []),
     ...(spread.length > 0 ? [`${spread.map(couldSee).join('; ')}: ${PROCESS_SPREAD_WHY}.`] : []),
+    ...(runNoise.length > 0 ? [`${runNoise.map(couldSee).join('; ')}: ${RUN_NOISE_WHY}.`] : []),
   ];
   return { ...comparison, notes: [...comparison.notes, `${label}: ${advice.join(' ')}`] };
 }
@@ -111,12 +114,19 @@ export function whyNotDetect(
     return 'its compare.detect target is not above its minimum effect, which a change must reach to be called';
   const blocking = metric.reasons.find((reason) => !DATA_REASONS.has(reason.kind) && reason.kind !== 'real-but-small');
   if (blocking !== undefined) return `held back for a reason more data does not change (${blocking.kind})`;
-  if (!paired && metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history'))
-    return 'its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
+  if (!paired && runToRunNoise(metric)) return RUN_NOISE_WHY;
   if (target !== undefined && offsetsKeepAbove(metric, target)) return PROCESS_SPREAD_WHY;
   if (metric.standardError === undefined) return 'no standard error to scale';
   return undefined;
 }
+
+/** A stored comparison's latency or rate: its MDE is mostly the runner-to-runner noise (the prior
+ * or the history's spread), not this run's own sampling. */
+function runToRunNoise(metric: MetricComparison): boolean {
+  return metric.metric !== 'error_rate' && (metric.method === 'bootstrap' || metric.method === 'history');
+}
+
+const RUN_NOISE_WHY = 'its MDE is the run-to-run noise, which a longer run does not shrink (A/B mode does)';
 
 /** A metric whose test the spread between the variants' processes decided (compare.processes),
  * where what a longer run would leave of it is mostly how far the processes differ. */

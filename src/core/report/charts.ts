@@ -116,7 +116,7 @@ function describeFailures(points: ChartPoint[], limit = 8): string | undefined {
   return `failed share where requests failed: ${shown.join(', ')}${more}`;
 }
 
-export function timelineChart(s: ScenarioComparison): string | undefined {
+export function timelineChart(s: ScenarioComparison, ab = false): string | undefined {
   if (s.current.timeline.length < 3) return undefined;
   const current = bucketTimeline(s.current.timeline, CHART_POINTS);
   if (current.every((p) => p.p95 === undefined)) return undefined;
@@ -138,7 +138,7 @@ export function timelineChart(s: ScenarioComparison): string | undefined {
   if (comparable) lines.push(`  bar [${baseline.map(number).join(', ')}]`);
   lines.push(`  line [${current.map(number).join(', ')}]`, '```');
   const caption = [
-    comparable ? LEGEND_BOTH : 'line: this run (blue)',
+    comparable ? (ab ? LEGEND_AB : LEGEND_BOTH) : ab ? 'line: head (blue)' : 'line: this run (blue)',
     'p95 of all requests that ended in the second, failed ones included',
   ];
   if (current.length < s.current.timeline.length) caption.push('worst second of each interval');

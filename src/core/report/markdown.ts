@@ -569,7 +569,7 @@ function renderScenarioDetails(
     for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m, numbers));
     out.push('', '**Statistics per metric**', '', table(methodRows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
   }
-  const chart = timelineChart(s);
+  const chart = timelineChart(s, ab);
   if (chart) out.push('', chart);
   out.push('', '</details>');
   return out.join('\n');
@@ -585,7 +585,7 @@ function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): str
     formatPValue(m.pValue),
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
-    effect(m.minDetectableEffect),
+    formatMde(m),
     reasonsOf(m)
       .map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r)))
       .join(', ') || '–',
@@ -610,14 +610,17 @@ function renderMethodItems(comparison: Comparison): string[] {
       'the current run is tested against the prediction interval of the stored baselines, which contains runner-to-runner noise',
     bootstrap:
       "with fewer than 5 past baselines, each run's own error comes from resampling its segments (block bootstrap) and the runner-to-runner noise from a configured prior (compare.runnerNoise); the evidence is weaker, as the minimum detectable effects show",
-    ab: "the base and the head ran on the same runner (duet: every request sent to both at once; alternate: segments back to back in a randomised order); each segment pair gives one log ratio per metric, and a paired t on the 20%-trimmed mean of the pairs (Yuen's) tests it",
+    ab:
+      comparison.ab?.schedule === 'alternate'
+        ? "the base and the head ran on the same runner, in segments back to back in a randomised order; each segment pair gives one log ratio per metric, and Yuen's paired t on the 20%-trimmed mean of those ratios tests it (a plain paired t for the error rate)"
+        : "the base and the head ran on the same runner, every request sent to both at once; each metric's whole-run change (the ratio of the pooled percentiles and rates, the difference of the error shares) is tested with a paired block bootstrap over short time blocks, or, where the typical block holds enough requests to read the percentile, with Yuen's paired t on the 20%-trimmed mean of the per-block log ratios",
     'thresholds-only': 'there is no usable baseline, so only the thresholds decide',
   };
   return [
     `- Mode **${comparison.mode}**: ${modeWords[comparison.mode]}.`,
     '- Change: the relative change of the metric (error rate: percentage points), with its 95% confidence interval.',
     '- ❌ regression / ✅ improvement need both a Holm-adjusted two-sided p ≤ α over all tests of the run and a change of at least the minimum effect; ➖ no change needs the whole 95% interval within ± the minimum effect; ❔ inconclusive otherwise, or when the data are too thin (reasons given). Without history or A/B, a change is a warning unless it stays significant with a runner 4× as noisy as the runner-noise prior.',
-    '- MDE: the smallest change this run could have detected; a "no change" rules out changes larger than it.',
+    "- MDE: the smallest change this run would have called in 80% of runs like it (significant at its share of α, from the same standard error as the interval); a change you care about below a metric's MDE could have passed unseen.",
     '- Thresholds are absolute SLOs: breached or not, no statistics.',
   ];
 }

@@ -39,6 +39,17 @@ describe('the compare.detect note', () => {
     expect(text).not.toMatch(/longer window/);
   });
 
+  // A stored comparison's MDE is the runner-to-runner noise: the note said "a longer window sees
+  // more" beside the reason that says a longer run does not shrink it.
+  it('does not send a stored comparison to a longer window', () => {
+    const stored = { ...metric('p50', 0.2), method: 'bootstrap' as const };
+    const notes = withDetectNote({ ...comparison([stored]), mode: 'bootstrap' } as Comparison, {
+      detect: DEFAULT_DETECT,
+    }).notes;
+    expect(notes[0]).toMatch(/p50 of api could see ±20%, not the 5% it targets: its MDE is the run-to-run noise/);
+    expect(notes[0]).not.toMatch(/longer window/);
+  });
+
   it('gives each its own advice when both are short', () => {
     const text = note([metric('p50', 0.08), metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
     expect(text.match(/could see/g)).toHaveLength(2);

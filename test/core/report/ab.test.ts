@@ -67,6 +67,22 @@ describe('A/B reports', () => {
     expect(markdown).toContain('| head |');
     expect(markdown).toContain('(base `200:');
     expect(markdown).toContain('Mode **ab**');
+    // The method bullet names duet's test, not alternate's; the charts name base and head.
+    expect(markdown).toContain('paired block bootstrap over short time blocks');
+    expect(markdown).not.toContain('segments back to back');
+    expect(markdown).toContain('<sub>bars: base (grey) · line: head (blue)');
+    expect(markdown).not.toContain('bars: baseline (grey)');
+    // The details' MDE is the table's: one figure, one format.
+    const mde = section(markdown, /^\| metric +\| +base +\| +head +\|/).match(/±\d+(\.\d)?%/g) ?? [];
+    expect(mde.length).toBeGreaterThan(0);
+    for (const figure of mde) expect(markdown.split(figure).length - 1).toBeGreaterThanOrEqual(2);
+  });
+
+  it("PR comment of an alternate run: the method bullet names Yuen's t on the segment pairs", () => {
+    const alternate = { ...comparison, ab: { ...comparison.ab!, schedule: 'alternate' as const } };
+    const markdown = renderMarkdown(alternate, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(markdown).toMatch(/segments back to back in a randomised order; each segment pair gives one log ratio/);
+    expect(markdown).not.toContain('block bootstrap over short time blocks');
   });
 
   it('Slack: the head keeps its json_oracle line, the base follows on its own line', () => {

@@ -264,7 +264,7 @@ describe('renderMarkdown', () => {
     expect(block).toContain('**Status codes:** `0:22 200:9258 503:92`');
     expect(block).toContain('**Errors:** `ETIMEDOUT:22`');
     expect(block).toContain('**Generator:** CPU 0.41 cores');
-    expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +12% \|/);
+    expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +±12% \|/);
     expect(block).toContain('p95 per second, all requests (ms)');
   });
 
