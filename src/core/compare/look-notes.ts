@@ -41,7 +41,10 @@ function describeRowWindows(
   const lookOf = (metric: Pick<MetricComparison, 'look'>): number => Math.min(metric.look ?? 0, last);
   if (!metrics.some((metric) => lookOf(metric) < last)) return '';
   const byLook = new Map<number, string[]>();
-  for (const metric of metrics) byLook.set(lookOf(metric), [...(byLook.get(lookOf(metric)) ?? []), metric.metric]);
+  // The reports' label (report/format.ts metricLabel sits a layer above this one).
+  const label = (metric: Pick<MetricComparison, 'metric'>): string =>
+    metric.metric === 'error_rate' ? 'error rate' : metric.metric;
+  for (const metric of metrics) byLook.set(lookOf(metric), [...(byLook.get(lookOf(metric)) ?? []), label(metric)]);
   const whole = seconds(looks[last]!.durationMs);
   const windows = [...byLook]
     .sort(([a], [b]) => a - b)
