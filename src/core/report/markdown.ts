@@ -566,7 +566,7 @@ function renderScenarioDetails(
   if (s.metrics.length > 0) {
     const methodRows = [['metric', 'method', 'p', 'p (Holm)', 'min effect', 'MDE', 'reasons']];
     const numbers = new Map(reasons.forScenario(s.name).map((g) => [g.reason, g.number]));
-    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m, numbers));
+    for (const m of sortMetrics(s.metrics)) methodRows.push(methodRow(m, numbers, reasons.textsOf(m)));
     out.push('', '**Statistics per metric**', '', table(methodRows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
   }
   const chart = timelineChart(s, ab);
@@ -576,7 +576,7 @@ function renderScenarioDetails(
 }
 
 /** The reasons column names the numbered reasons listed under the verdict, not their text again. */
-function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): string[] {
+function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>, texts: string[]): string[] {
   const effect = (x: number | undefined): string =>
     x === undefined ? '–' : m.metric === 'error_rate' ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
   return [
@@ -586,9 +586,7 @@ function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>): str
     formatPValue(m.adjustedPValue),
     effect(m.minEffect),
     formatMde(m),
-    reasonsOf(m)
-      .map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r)))
-      .join(', ') || '–',
+    texts.map((r) => (reasonNumbers.has(r) ? `reason ${reasonNumbers.get(r)}` : escapeText(r))).join(', ') || '–',
   ];
 }
 

@@ -177,6 +177,41 @@ export interface GroupedReasons {
   remedies: string[];
   /** The groups that affect a scenario, run-wide ones first. */
   forScenario(name: string): ReasonGroup[];
+  /** A metric's reasons in the words its groups use (reasonsOf, with crowded ones shortened). */
+  textsOf(m: MetricComparison): string[];
+}
+
+/**
+ * Reasons whose numbers are the table's own (the change and its interval): from this many metrics
+ * held back by one of them with the same minimum effect, the list says it once for all of them,
+ * without the numbers. A stored comparison of the example's 5 scenarios against one stored run
+ * listed 22 reasons that differed only in the figures printed in the rows above them.
+ */
+export const CROWDED_REASONS = 4;
+
+/** The kinds CROWDED_REASONS shortens, in words that leave the figures to the table. */
+function describeCrowded(reason: Reason): string | undefined {
+  switch (reason.kind) {
+    case 'interval-past-min-effect':
+      return `the interval (in the table) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
+    case 'not-significant':
+      return `the change (in the table) is not significant (Holm-adjusted p > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
+    default:
+      return undefined;
+  }
+}
+
+/** The shortened sentences that CROWDED_REASONS or more held-back metrics share. */
+function crowdedSentences(comparison: Comparison): Set<string> {
+  const counts = new Map<string, number>();
+  for (const m of comparison.scenarios.flatMap((scenario) => scenario.metrics)) {
+    if (m.verdict !== 'inconclusive') continue;
+    for (const reason of m.reasons) {
+      const short = describeCrowded(reason);
+      if (short !== undefined) counts.set(short, (counts.get(short) ?? 0) + 1);
+    }
+  }
+  return new Set([...counts].filter(([, count]) => count >= CROWDED_REASONS).map(([short]) => short));
 }
 
 /** The reasons a metric's verdict carries, in words: all of them for an inconclusive one, else those given. */
@@ -185,22 +220,24 @@ export function reasonsOf(m: MetricComparison): string[] {
   return m.verdict === 'inconclusive' ? [DEFAULT_INCONCLUSIVE_REASON] : [];
 }
 
-/**
- * The reasons that held a metric's verdict back: only an inconclusive verdict was held back. A
- * "no change" whose change is real but small, or an rps regression because the service fell behind,
- * carries reasons too, but they explain a verdict that was given (the PR comment's details show them).
- */
-export function heldBackReasons(m: MetricComparison): string[] {
-  return m.verdict === 'inconclusive' ? reasonsOf(m) : [];
-}
-
 export function groupReasons(comparison: Comparison): GroupedReasons {
+  const crowded = crowdedSentences(comparison);
+  // Only an inconclusive verdict was held back: a "no change" whose change is real but small, or an
+  // rps regression because the service fell behind, carries reasons that explain a verdict given.
+  const heldBack = (m: MetricComparison): string[] => {
+    if (m.verdict !== 'inconclusive') return [];
+    if (m.reasons.length === 0) return reasonsOf(m);
+    return m.reasons.map((reason) => {
+      const short = describeCrowded(reason);
+      return short !== undefined && crowded.has(short) ? short : describeReason(reason);
+    });
+  };
   // reason → scenario → metrics, in first-seen order.
   const byReason = new Map<string, Map<string, Set<MetricName>>>();
   const scenariosWithReasons = new Set<string>();
   for (const scenario of comparison.scenarios) {
     for (const m of scenario.metrics) {
-      for (const reason of heldBackReasons(m)) {
+      for (const reason of heldBack(m)) {
         const perScenario = byReason.get(reason) ?? new Map<string, Set<MetricName>>();
         byReason.set(reason, perScenario);
         const metrics = perScenario.get(scenario.name) ?? new Set<MetricName>();
@@ -235,6 +272,7 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
     remedies: remediesFor(comparison),
     forScenario: (name) =>
       groups.filter((g) => (g.scenario === undefined ? scenariosWithReasons.has(name) : g.scenario === name)),
+    textsOf: (m) => (m.verdict === 'inconclusive' ? heldBack(m) : reasonsOf(m)),
   };
 }
 
@@ -274,7 +312,7 @@ export function scenarioReferences(
 ): { metrics: MetricName[]; numbers: number[] }[] {
   const refs: { metrics: MetricName[]; numbers: number[] }[] = [];
   for (const group of grouped.forScenario(scenario)) {
-    const metrics = metricsInScenario(comparison, group, scenario);
+    const metrics = metricsInScenario(comparison, grouped, group, scenario);
     const same = refs.find((r) => r.metrics.join() === metrics.join());
     if (same) same.numbers.push(group.number);
     else refs.push({ metrics, numbers: [group.number] });
@@ -298,10 +336,17 @@ export function formatReasonNumbers(numbers: readonly number[]): string {
 }
 
 /** For one scenario, which metrics a group holds back there. */
-export function metricsInScenario(comparison: Comparison, group: ReasonGroup, scenario: string): MetricName[] {
+export function metricsInScenario(
+  comparison: Comparison,
+  grouped: Pick<GroupedReasons, 'textsOf'>,
+  group: ReasonGroup,
+  scenario: string,
+): MetricName[] {
   if (group.scenario !== undefined) return group.metrics;
   const s = comparison.scenarios.find((x) => x.name === scenario);
   return sortByMetricOrder(
-    (s?.metrics ?? []).filter((m) => heldBackReasons(m).includes(group.reason)).map((m) => m.metric),
+    (s?.metrics ?? [])
+      .filter((m) => m.verdict === 'inconclusive' && grouped.textsOf(m).includes(group.reason))
+      .map((m) => m.metric),
   );
 }

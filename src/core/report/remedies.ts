@@ -122,7 +122,14 @@ export function remediesFor(comparison: RemedyInput): string[] {
   // Every way to more data in one action: a longer window, the extension budget, `perfgate plan`.
   const longer: string[] = [];
   if (floor && ab) longer.push(`more segment pairs narrow the interval; ${reach}`);
-  if (has(SAMPLE_KINDS)) longer.push('more segments and more requests in the tail; the reasons above say how many');
+  // A stored baseline keeps the count it was saved with: a longer window helps from the next saved
+  // one on, which the note about extending (no run of this one adds to the baseline) also says.
+  if (has(SAMPLE_KINDS))
+    longer.push(
+      ab
+        ? 'more segments and more requests in the tail; the reasons above say how many'
+        : 'a longer window in the config gives the runs, and the baselines saved from then on, more segments and more requests in the tail; the reasons above say how many',
+    );
   // A run that could extend itself stopped at its budget, or saw that its budget would not decide.
   if (comparison.sequential?.moreRoomWouldHelp === true)
     longer.push(

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { describeMetricChange, summarizeVerdict } from '../../../src/core/report/sentences.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
+import { renderMarkdown } from '../../../src/core/report/markdown.js';
+import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import {
   makeAllErrorComparison,
   makeFailingComparison,
@@ -76,6 +78,50 @@ describe('renderComparisonText', () => {
     expect(lines[2]).toMatch(/^ {4}- use A\/B mode/);
     expect(lines.filter((line) => /^ {4}- (or )?run longer/.test(line))).toHaveLength(1);
     expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  // The demo's second run (5 scenarios against one stored run) listed 22 reasons that differed
+  // only in the figures of the rows above them.
+  it('says a reason that many metrics share once, leaving its figures to the table', () => {
+    const c = makeFailingComparison();
+    const past = (m: MetricComparison): MetricComparison => ({
+      ...m,
+      verdict: 'inconclusive',
+      changeInterval: [m.change - 0.15, m.change + 0.15],
+      reasons: [
+        {
+          kind: 'interval-past-min-effect',
+          metric: m.metric,
+          change: m.change,
+          adjustedPValue: 1,
+          interval: [m.change - 0.15, m.change + 0.15],
+          minEffect: m.minEffect,
+        },
+      ],
+    });
+    for (const scenario of c.scenarios)
+      scenario.metrics = scenario.metrics.map((m) => (['p50', 'p90', 'p95', 'rps'].includes(m.metric) ? past(m) : m));
+    const text = renderComparisonText(c);
+    const heldBack = text.slice(text.indexOf('Why verdicts were held back:'), text.indexOf('What you can do:'));
+    // p50 and rps (±5%) in every scenario: one group; p90 and p95 (±10%) another.
+    expect(heldBack.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(heldBack.match(/the interval \(in the table\) reaches past the ±10% that counts/g)).toHaveLength(1);
+    expect(heldBack).not.toMatch(/a change of [-+]?\d/);
+    // Every scenario's row still points at the group that holds it back.
+    for (const scenario of c.scenarios) {
+      const from = text.indexOf(`${scenario.name} ·`);
+      const section = text.slice(from, text.indexOf('\n\n', from));
+      expect(section).toContain('? p50, rps held back: reason 1 below');
+      expect(section).toContain('? p90, p95 held back: reason 2 below');
+    }
+    // The PR comment's statistics table refers to the same numbered group.
+    const md = renderMarkdown(c, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(md).toMatch(/\| p50 +\| history +\|[^\n]+\| reason 1 +\|/);
+    expect(md.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    // Below the crowd size the sentence keeps its figures.
+    const few = makeFailingComparison();
+    few.scenarios[0]!.metrics = few.scenarios[0]!.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
+    expect(renderComparisonText(few)).toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
   });
 
   it('lists under "held back" only inconclusive verdicts, not a "no change" or a regression that carry reasons', () => {
