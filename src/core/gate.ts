@@ -85,6 +85,19 @@ export function judgeRun(input: {
   return baseline ? { comparison, baseline } : { comparison };
 }
 
+/** Whether judgeRun pairs the head with the base inside these results (A/B mode), rather than
+ * judging them against a stored baseline: a base that booted, ran the head's scenarios and could
+ * serve at every look. */
+export function pairsWithOwnBase(current: Results): boolean {
+  const ab = current.ab;
+  return (
+    ab !== undefined &&
+    ab.baseFailure === undefined &&
+    describeNothingPaired(current) === undefined &&
+    unusableBaseLook(current) === undefined
+  );
+}
+
 /** The first look of the run (the planned window, then each extension) whose base could not serve. */
 function unusableBaseLook(current: Results): { note: string; results: Results } | undefined {
   const looks = runLookCount(current);

@@ -11,7 +11,13 @@ import type { ShardSplit } from '../core/split/index.js';
 import type { Comparison } from '../core/types/comparison.js';
 import type { Config, ProfilerConfig } from '../core/types/config.js';
 import type { Results } from '../core/types/results.js';
-import { judgeRun, refuseServiceExit, summarizeServiceExit, type BaselineLookup } from '../core/gate.js';
+import {
+  judgeRun,
+  pairsWithOwnBase,
+  refuseServiceExit,
+  summarizeServiceExit,
+  type BaselineLookup,
+} from '../core/gate.js';
 import { decideExit } from '../core/compare/index.js';
 import type { SaveMode } from '../core/save-policy.js';
 import { defaultCompareConfig } from '../core/config/compare.js';
@@ -350,15 +356,17 @@ export async function runGateCommand(
  * otherwise), and a run with none has nothing to compare with, only thresholds to render.
  */
 export function againHint(
-  options: { outputPath: string; configPath: string },
-  results: Pick<Results, 'ab'>,
+  options: { outputPath: string; configPath: string; seed?: number },
+  results: Results,
   lookup: BaselineLookup,
 ): string {
   const config = options.configPath === DEFAULT_CONFIG_PATH ? '' : ` -c ${options.configPath}`;
-  if (results.ab !== undefined && results.ab.baseFailure === undefined)
-    return `compare them again with perfgate compare --current ${options.outputPath}${config}`;
+  // The bootstrap's seed moves a p-value near α: the verdict repeats with the seed it was judged with.
+  const seed = options.seed === undefined ? '' : ` --seed ${options.seed}`;
+  if (pairsWithOwnBase(results))
+    return `compare them again with perfgate compare --current ${options.outputPath}${config}${seed}`;
   if (lookup.kind === 'found')
-    return `compare them again with perfgate compare --baseline ${lookup.source} --current ${options.outputPath}${config}`;
+    return `compare them again with perfgate compare --baseline ${lookup.source} --current ${options.outputPath}${config}${seed}`;
   return `no baseline to compare them with; perfgate report --current ${options.outputPath}${config} --format text renders them again`;
 }
 

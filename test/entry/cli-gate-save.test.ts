@@ -8,6 +8,7 @@ import { textSink } from '../fakes/streams.js';
 import { againHint, runCompareCommand, runGateCommand } from '../../src/entry/cli-impl.js';
 import type { SaveMode } from '../../src/core/save-policy.js';
 import { startTargetServer, type TargetServer } from '../fakes/target-server.js';
+import { makeAbResults } from '../core/ab-fixtures.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-gate-save-'));
 let server: TargetServer;
@@ -123,10 +124,29 @@ describe('perfgate gate --save', () => {
   it('names no --baseline for A/B results, and the stored one when the base did not boot', () => {
     const options = { outputPath: 'r.json', configPath: 'perfgate.yml' };
     const found = { kind: 'found', text: '{}', source: '.perfgate/b.json' } as const;
-    const ab = { ab: {} } as unknown as Parameters<typeof againHint>[1];
-    const failedBase = { ab: { baseFailure: {} } } as unknown as Parameters<typeof againHint>[1];
+    const ab = makeAbResults({ seed: 1, schedule: 'duet', scenarios: [{ name: 'api', pairs: 12 }] });
+    const failedBase = { ...ab, ab: { ...ab.ab!, baseFailure: { service: 'api', reason: 'exited 1', logTail: [] } } };
     expect(againHint(options, ab, found)).toBe('compare them again with perfgate compare --current r.json');
     expect(againHint(options, failedBase, found)).toBe(
+      'compare them again with perfgate compare --baseline .perfgate/b.json --current r.json',
+    );
+  });
+
+  it('names the seed the gate judged with, and the stored baseline when the A/B base could not serve', () => {
+    const options = { outputPath: 'r.json', configPath: 'perfgate.yml' };
+    const found = { kind: 'found', text: '{}', source: '.perfgate/b.json' } as const;
+    const run = (errorRate?: number) =>
+      makeAbResults({
+        seed: 1,
+        schedule: 'duet',
+        scenarios: [{ name: 'api', pairs: 12, ...(errorRate === undefined ? {} : { errorRate, headErrorRate: 0 }) }],
+      });
+    // The bootstrap's seed moves a p-value near α: without it, compare judges with another one.
+    expect(againHint({ ...options, seed: 7 }, run(), found)).toBe(
+      'compare them again with perfgate compare --current r.json --seed 7',
+    );
+    // Judged against the stored baseline, as a base that did not boot is: compare without it has no reference.
+    expect(againHint(options, run(0.6), found)).toBe(
       'compare them again with perfgate compare --baseline .perfgate/b.json --current r.json',
     );
   });

@@ -65,6 +65,13 @@ function describeOne(u: UnusableBase): string {
   return `${maskText(u.scenario)}: ${u.baseFailed} of ${u.baseTotal} base requests failed (${formatPercentPlain(u.baseErrorRate)}; head ${formatPercentPlain(u.headErrorRate)})`;
 }
 
+/** What a base that could not serve failed ("api: 1825 of 6169 base requests failed (29.6%; head
+ * 0.2%)"), or undefined when it could. */
+export function describeUnusableBaseFigures(current: Results): string | undefined {
+  const unusable = findUnusableBase(current);
+  return unusable.length === 0 ? undefined : unusable.map(describeOne).join('; ');
+}
+
 /** The note of a run judged without its base, or undefined when the base could serve. */
 export function describeUnusableBase(current: Results): string | undefined {
   const unusable = findUnusableBase(current);

@@ -20,6 +20,7 @@ import type { Comparison, MetricComparison, Reason } from '../types/comparison.j
 import type { Results } from '../types/results.js';
 import { LATENCY_PERCENTILES } from '../stats/bootstrap.js';
 import { maskText } from '../mask.js';
+import { describeUnusableBaseFigures } from './base-usable.js';
 import { decideVerdict } from './decide.js';
 import { comparePaired } from './paired.js';
 import { extensionBudgetMs, extensionShareMs } from './sequential.js';
@@ -219,6 +220,17 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
     };
   const notes = [...comparison.notes];
   const secondResults = secondPairResults(input.current);
+  // A second base that answered mostly errors is no reference (base-usable.ts), as one that died is
+  // none: comparePaired would refuse it with the words of a run that has no verdict at all.
+  const unusable = secondResults === undefined ? undefined : describeUnusableBaseFigures(secondResults);
+  if (unusable !== undefined)
+    return {
+      ...comparison,
+      notes: [
+        ...notes,
+        `compare.confirm: the second pair's base could not serve (${unusable}), so it is no reference; the first pair's regressions stand.`,
+      ],
+    };
   let second: Comparison | undefined;
   if (secondResults !== undefined) {
     try {

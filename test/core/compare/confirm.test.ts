@@ -151,6 +151,24 @@ describe('compare.confirm', () => {
     expect(comparison.notes.join(' ')).not.toContain('it did not show');
   });
 
+  it('a second pair whose base could not serve (30% of its requests failed) leaves the first verdict, and says so, not that the run has no verdict', () => {
+    const brokenBase = makeAbResults({
+      seed: 13,
+      schedule: 'duet',
+      scenarios: [{ name: 'api', pairs: 60, segmentMs: 250, ratePerSec: 400, errorRate: 0.3, headErrorRate: 0.002 }],
+    });
+    const comparison = judge(withSecondPair(slower, brokenBase));
+    expect(p50(comparison).verdict).toBe('regression');
+    expect(comparison.verdict).toBe('fail');
+    const notes = comparison.notes.filter((note) => note.startsWith('compare.confirm'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /^compare\.confirm: the second pair's base could not serve \(api: \d+ of \d+ base requests failed/,
+    );
+    expect(notes[0]).toContain("the first pair's regressions stand");
+    expect(notes[0]).not.toContain('no verdict');
+  });
+
   it('compare.confirm false, and compare.processes above 1, ask for no second pair and ignore one', () => {
     const off = { ...COMPARE, confirm: false };
     expect(scenariosToConfirm(judge(slower, off), slower, off)).toEqual([]);
