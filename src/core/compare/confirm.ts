@@ -219,6 +219,10 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
       ],
     };
   const notes = [...comparison.notes];
+  if (confirmation.unmeasured !== undefined)
+    notes.push(
+      `compare.confirm: the second pair of processes could not be measured on some shards (${maskText(confirmation.unmeasured)}); the first pair's regressions of their scenarios stand.`,
+    );
   const secondResults = secondPairResults(input.current);
   // A second base that answered mostly errors is no reference (base-usable.ts), as one that died is
   // none: comparePaired would refuse it with the words of a run that has no verdict at all.

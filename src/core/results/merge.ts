@@ -185,18 +185,23 @@ function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
 }
 
 /** compare.confirm's second pairs of every shard that measured one: their scenarios side by side
- * (each shard ran its own), and every shard's failure named. */
+ * (each shard ran its own). A shard whose pair failed is named apart (`unmeasured`), so that its
+ * failure does not void the other shards' pairs: as `failure` it made the comparison keep every
+ * first-pair regression, including those another shard's pair had not reproduced. Only when every
+ * shard's pair failed is the merge's pair a failure. */
 function mergeConfirmations(inputs: MergeInput[]): AbInfo['confirmation'] {
-  const measured = inputs.filter((input) => input.results.ab?.confirmation !== undefined);
-  if (measured.length === 0) return undefined;
-  const failures = measured.flatMap((input) => {
-    const failure = input.results.ab!.confirmation!.failure;
-    return failure === undefined ? [] : [`${label(input.path, input.results)}: ${failure}`];
-  });
+  const tried = inputs.filter((input) => input.results.ab?.confirmation !== undefined);
+  if (tried.length === 0) return undefined;
+  const failed = tried.filter((input) => input.results.ab!.confirmation!.failure !== undefined);
+  const measured = tried.filter((input) => input.results.ab!.confirmation!.failure === undefined);
+  const failures = failed
+    .map((input) => `${label(input.path, input.results)}: ${input.results.ab!.confirmation!.failure}`)
+    .join('; ');
+  if (measured.length === 0) return { scenarios: [], base: [], failure: failures };
   return {
     scenarios: measured.flatMap((input) => input.results.ab!.confirmation!.scenarios),
     base: measured.flatMap((input) => input.results.ab!.confirmation!.base),
-    ...(failures.length > 0 ? { failure: failures.join('; ') } : {}),
+    ...(failed.length > 0 ? { unmeasured: failures } : {}),
   };
 }
 

@@ -412,7 +412,9 @@ export interface AbInfo {
   /** compare.confirm: the scenarios whose regression was measured again on a second pair of
    * processes, head and base booted afresh (`scenarios` the head's, `base` the base's, flow steps
    * included); `failure` when that pair could not be measured (compare/confirm.ts). */
-  confirmation?: { scenarios: ScenarioResult[]; base: ScenarioResult[]; failure?: string };
+  /** `failure`: why the second pair could not be measured; `unmeasured` (a merge of shards): the
+   * shards whose pair failed, where others measured theirs. */
+  confirmation?: { scenarios: ScenarioResult[]; base: ScenarioResult[]; failure?: string; unmeasured?: string };
 }
 
 export interface Provenance {

@@ -143,6 +143,19 @@ describe('compare.confirm', () => {
     expect(comparison.notes.join(' ')).toContain('could not be measured (the services did not boot again: port taken)');
   });
 
+  // A merge of shards: one shard's pair failed, this one's was measured. The failed one must not
+  // void it (it did, when a merged failure made every first-pair regression stand).
+  it('a merge whose other shard could not measure its pair still judges the pair that was measured', () => {
+    const merged = withSecondPair(slower, duet(1, 13));
+    merged.ab!.confirmation!.unmeasured = 'shard 2/2 (shard-2.json): the services did not boot again';
+    const comparison = judge(merged);
+    expect(p50(comparison).verdict).toBe('inconclusive');
+    expect(p50(comparison).confirmation?.outcome).toBe('not-reproduced');
+    expect(comparison.notes.join(' ')).toContain(
+      'could not be measured on some shards (shard 2/2 (shard-2.json): the services did not boot again)',
+    );
+  });
+
   it('a second pair cut short by a dead service is not judged, however much it measured', () => {
     const comparison = judge(withSecondPair(slower, duet(1, 13), 'the head\'s service "api" was killed by SIGKILL'));
     expect(p50(comparison).verdict).toBe('regression');

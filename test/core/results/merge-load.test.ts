@@ -356,7 +356,7 @@ describe('merging A/B shards', () => {
     expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).serviceExit).toBeUndefined();
   });
 
-  it('keeps every shard’s second pair of processes (compare.confirm), and names a shard whose pair failed', () => {
+  it('keeps every shard’s measured second pair of processes (compare.confirm), and names a shard whose pair failed apart', () => {
     const withPair = (shard: Results, name: string, failure?: string): Results => ({
       ...shard,
       ab: {
@@ -371,9 +371,20 @@ describe('merging A/B shards', () => {
     const merged = mergeResults(
       inputs([withPair(abShard(1, 3, ['a']), 'a'), abShard(2, 3, ['b']), withPair(abShard(3, 3, ['c']), 'c', 'died')]),
     );
-    expect(merged.ab?.confirmation?.scenarios.map((s) => s.name)).toEqual(['a', 'c']);
-    expect(merged.ab?.confirmation?.base.map((s) => s.name)).toEqual(['a', 'c']);
-    expect(merged.ab?.confirmation?.failure).toBe('shard 3/3 (shard-3.json): died');
+    // The shard whose pair failed is named apart: its failure must not void shard 1's pair.
+    expect(merged.ab?.confirmation?.scenarios.map((s) => s.name)).toEqual(['a']);
+    expect(merged.ab?.confirmation?.base.map((s) => s.name)).toEqual(['a']);
+    expect(merged.ab?.confirmation?.failure).toBeUndefined();
+    expect(merged.ab?.confirmation?.unmeasured).toBe('shard 3/3 (shard-3.json): died');
+    // When every shard's pair failed, the merge's pair failed.
+    const allFailed = mergeResults(
+      inputs([withPair(abShard(1, 2, ['a']), 'a', 'no boot'), withPair(abShard(2, 2, ['b']), 'b', 'died')]),
+    );
+    expect(allFailed.ab?.confirmation).toEqual({
+      scenarios: [],
+      base: [],
+      failure: 'shard 1/2 (shard-1.json): no boot; shard 2/2 (shard-2.json): died',
+    });
     expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).ab?.confirmation).toBeUndefined();
   });
 
