@@ -389,11 +389,11 @@ export function sortByMetricOrder(metrics: Iterable<MetricName>): MetricName[] {
   return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
- * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
 /** The largest MDE printed as a figure (×11, +1000%); a larger one reads >+1000%. */
 export const MDE_SHOWN_UP_TO = 10;
 
+/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
+ * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
 export function formatMdeValue(
   m: Pick<MetricComparison, 'metric' | 'minDetectableEffect' | 'minDetectableChange'>,
 ): string {

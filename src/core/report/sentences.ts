@@ -184,7 +184,8 @@ function describeValuesApart(m: MetricComparison): string {
   const outside = m.changeInterval === undefined || ratio < m.changeInterval[0] || ratio > m.changeInterval[1];
   if (!outside || Math.abs(ratio - m.change) <= VALUES_APART) return '';
   const sign = ratio >= 0 ? '+' : '−';
-  return ` (those values are ${sign}${sentencePercent(ratio)} apart: the change is the trimmed mean of the per-block ratios, which leaves out the blocks where the two variants moved apart most, a neighbour's burst or a stall)`;
+  // "Pairs": duet's time blocks and alternate's segments alike.
+  return ` (those values are ${sign}${sentencePercent(ratio)} apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)`;
 }
 
 /** compare.confirm's second pair, where it confirmed the change: "; a second pair … showed it too (+9.6%, p <0.001)". */

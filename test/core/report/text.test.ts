@@ -226,7 +226,7 @@ describe('describeMetricChange', () => {
       decidedBy: 'pairs' as const,
     };
     expect(describeMetricChange(apart)).toBe(
-      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +24% apart: the change is the trimmed mean of the per-block ratios, which leaves out the blocks where the two variants moved apart most, a neighbour's burst or a stall)",
+      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +24% apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)",
     );
     expect(describeMetricChange({ ...apart, current: 2.35 })).not.toContain('apart');
     expect(describeMetricChange({ ...apart, decidedBy: 'whole-run' as const })).not.toContain('apart');
