@@ -33,7 +33,7 @@ import {
   formatProtocol,
 } from './format.js';
 import {
-  describeScopeWhere,
+  describeScope,
   formatMetricList,
   formatReasonNumbers,
   groupReasons,
@@ -327,8 +327,7 @@ function renderReasons(reasons: GroupedReasons): string | undefined {
   if (reasons.groups.length > 0) {
     out.push('**Why some verdicts were held back**', '');
     for (const scope of scopesOf(reasons)) {
-      const where = scope.scenario === undefined ? `**${describeScopeWhere(scope)}**` : code(scope.scenario, 'text');
-      out.push(`- ${where}: ${formatMetricList(scope.metrics)}`);
+      out.push(`- ${describeScope(scope, (scenario) => code(scenario, 'text'), (words) => `**${words}**`)}`);
       for (const group of scope.groups) out.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
     }
   }

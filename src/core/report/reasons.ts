@@ -169,6 +169,9 @@ export interface ReasonGroup {
   metrics: MetricName[];
   /** For a run-wide reason: how many scenarios it affects. */
   scenarioCount: number;
+  /** A reason held in several scenarios but not all: each with its metrics, so that it is said
+   * once rather than once per scenario. */
+  parts?: { scenario: string; metrics: MetricName[] }[];
 }
 
 export interface GroupedReasons {
@@ -248,15 +251,24 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
     }
   }
   const runWide: Omit<ReasonGroup, 'number'>[] = [];
+  const spanning: Omit<ReasonGroup, 'number'>[] = [];
   const perScenario: Omit<ReasonGroup, 'number'>[] = [];
   for (const [reason, scenarios] of byReason) {
+    const union = sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s]));
     // Run-wide only when it says something about more than one scenario and holds in each that
     // has any reason at all; otherwise naming the scenarios is clearer.
     if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
-      runWide.push({
+      runWide.push({ reason, metrics: union, scenarioCount: scenarios.size });
+      continue;
+    }
+    // Held in several scenarios but not all: once, with the scenarios it holds in (a shortened
+    // reason, or the same thin tail in three steps of a flow, was said once per scenario).
+    if (scenarios.size > 1) {
+      spanning.push({
         reason,
-        metrics: sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s])),
+        metrics: union,
         scenarioCount: scenarios.size,
+        parts: [...scenarios].map(([scenario, metrics]) => ({ scenario, metrics: sortByMetricOrder(metrics) })),
       });
       continue;
     }
@@ -266,12 +278,17 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
   // Per scenario in the order of the comparison, so a reader finds a scenario's reasons together.
   const order = new Map(comparison.scenarios.map((s, i) => [s.name, i]));
   perScenario.sort((a, b) => (order.get(a.scenario ?? '') ?? 0) - (order.get(b.scenario ?? '') ?? 0));
-  const groups = [...runWide, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
+  const groups = [...runWide, ...spanning, ...perScenario].map((g, i) => ({ ...g, number: i + 1 }));
+  const holdsIn = (g: ReasonGroup, name: string): boolean =>
+    g.parts !== undefined
+      ? g.parts.some((part) => part.scenario === name)
+      : g.scenario === undefined
+        ? scenariosWithReasons.has(name)
+        : g.scenario === name;
   return {
     groups,
     remedies: remediesFor(comparison),
-    forScenario: (name) =>
-      groups.filter((g) => (g.scenario === undefined ? scenariosWithReasons.has(name) : g.scenario === name)),
+    forScenario: (name) => groups.filter((g) => holdsIn(g, name)),
     textsOf: (m) => (m.verdict === 'inconclusive' ? heldBack(m) : reasonsOf(m)),
   };
 }
@@ -280,6 +297,7 @@ export interface ReasonScope {
   scenario?: string;
   metrics: MetricName[];
   scenarioCount: number;
+  parts?: ReasonGroup['parts'];
   groups: ReasonGroup[];
 }
 
@@ -288,13 +306,19 @@ export function scopesOf(grouped: GroupedReasons): ReasonScope[] {
   const scopes: ReasonScope[] = [];
   for (const group of grouped.groups) {
     const last = scopes[scopes.length - 1];
-    if (last && last.scenario === group.scenario && last.metrics.join() === group.metrics.join())
+    if (
+      last &&
+      last.scenario === group.scenario &&
+      last.metrics.join() === group.metrics.join() &&
+      JSON.stringify(last.parts) === JSON.stringify(group.parts)
+    )
       last.groups.push(group);
     else
       scopes.push({
         scenario: group.scenario,
         metrics: group.metrics,
         scenarioCount: group.scenarioCount,
+        ...(group.parts ? { parts: group.parts } : {}),
         groups: [group],
       });
   }
@@ -328,6 +352,20 @@ export function formatMetricList(metrics: readonly MetricName[]): string {
 /** Where a scope applies, in words: "all 3 scenarios" or the scenario's name. */
 export function describeScopeWhere(scope: { scenario?: string; scenarioCount: number }): string {
   return scope.scenario === undefined ? `all ${scope.scenarioCount} scenarios` : scope.scenario;
+}
+
+/** Where a scope applies and which metrics, in one line: "checkout: p50, p90", "all 3 scenarios:
+ * p99", or, for a reason held in several scenarios, "api: p50; checkout: p50, rps". `name` and
+ * `all` let a report mark up a scenario's name and the run-wide words. */
+export function describeScope(
+  scope: ReasonScope,
+  name: (scenario: string) => string = (scenario) => scenario,
+  all: (words: string) => string = (words) => words,
+): string {
+  if (scope.parts !== undefined)
+    return scope.parts.map((part) => `${name(part.scenario)}: ${formatMetricList(part.metrics)}`).join('; ');
+  const where = scope.scenario === undefined ? all(describeScopeWhere(scope)) : name(scope.scenario);
+  return `${where}: ${formatMetricList(scope.metrics)}`;
 }
 
 /** "reason 2" or "reasons 2, 3" */

@@ -19,7 +19,7 @@ import {
 } from './format.js';
 import {
   describeReason,
-  describeScopeWhere,
+  describeScope,
   formatMetricList,
   formatReasonNumbers,
   groupReasons,
@@ -100,7 +100,7 @@ export function renderReasonsText(reasons: GroupedReasons): string[] {
   const out: string[] = [];
   if (reasons.groups.length > 0) out.push('', 'Why verdicts were held back:');
   for (const scope of scopesOf(reasons)) {
-    out.push(`  ${describeScopeWhere(scope)}: ${formatMetricList(scope.metrics)}`);
+    out.push(`  ${describeScope(scope)}`);
     for (const group of scope.groups) out.push(`    ${group.number}. ${group.reason}`);
   }
   if (reasons.groups.length === 0) out.push('');

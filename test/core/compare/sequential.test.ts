@@ -259,7 +259,7 @@ describe('compareSequential', () => {
     // Rows from different looks say which seconds each shows, apart from the thresholds' whole run.
     const reopened = later.scenarios[0]!.metrics.filter((m) => m.look === 1).map((m) => m.metric);
     expect(later.scenarios[0]!.notes[0]).toContain(
-      `its row shows that look's values (${decided.map((m) => m.metric).join(', ')} over the first 20 s; ${reopened.join(', ')} over all 40 s); the thresholds and the details cover all 40 s`,
+      `its row shows that look's values (${decided.map((m) => m.metric.replace('_', ' ')).join(', ')} over the first 20 s; ${reopened.join(', ')} over all 40 s); the thresholds and the details cover all 40 s`,
     );
   });
 

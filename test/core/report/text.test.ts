@@ -118,6 +118,23 @@ describe('renderComparisonText', () => {
     const md = renderMarkdown(c, { now: new Date('2025-11-30T12:05:00.000Z') });
     expect(md).toMatch(/\| p50 +\| history +\|[^\n]+\| reason 1 +\|/);
     expect(md.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    // Held in two of the three scenarios, it is still said once, with where it holds.
+    const some = makeFailingComparison();
+    for (const scenario of some.scenarios)
+      scenario.metrics = scenario.metrics.map((m) =>
+        ['p90', 'p95'].includes(m.metric) || (scenario.name !== 'checkout' && ['p50', 'rps'].includes(m.metric))
+          ? past(m)
+          : m,
+      );
+    const someText = renderComparisonText(some);
+    expect(someText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(someText).toContain(
+      '  json_oracle/fetchByKey: p50, rps; json_oracle/fetchByQuery: p50, rps\n    2. the interval',
+    );
+    const someMd = renderMarkdown(some, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(someMd).toContain(
+      '- `json_oracle/fetchByKey`: p50, rps; `json_oracle/fetchByQuery`: p50, rps\n  - reason 2:',
+    );
     // Below the crowd size the sentence keeps its figures.
     const few = makeFailingComparison();
     few.scenarios[0]!.metrics = few.scenarios[0]!.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
