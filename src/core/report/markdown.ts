@@ -327,7 +327,13 @@ function renderReasons(reasons: GroupedReasons): string | undefined {
   if (reasons.groups.length > 0) {
     out.push('**Why some verdicts were held back**', '');
     for (const scope of scopesOf(reasons)) {
-      out.push(`- ${describeScope(scope, (scenario) => code(scenario, 'text'), (words) => `**${words}**`)}`);
+      out.push(
+        `- ${describeScope(
+          scope,
+          (scenario) => code(scenario, 'text'),
+          (words) => `**${words}**`,
+        )}`,
+      );
       for (const group of scope.groups) out.push(`  - reason ${group.number}: ${escapeText(group.reason)}`);
     }
   }
