@@ -59,12 +59,9 @@ export function judgeRun(input: {
     ...(input.seed === undefined ? {} : { seed: input.seed }),
   };
   const ab = input.current.ab;
-  const nothingPaired = ab && !ab.baseFailure ? describeNothingPaired(input.current) : undefined;
-  // A base that could not serve is no reference (compare/base-usable.ts): judged like one that did
-  // not boot, at whichever look of an extended run it failed in.
-  const unusableAt = ab && !ab.baseFailure && nothingPaired === undefined ? unusableBaseLook(input.current) : undefined;
+  const { nothingPaired, unusableAt, paired } = baseAsReference(input.current);
   let comparison: Comparison;
-  if (ab && !ab.baseFailure && nothingPaired === undefined && unusableAt === undefined) {
+  if (paired) {
     const pairedInput = { ...compareInput, compare: withResolvedDetect(compareInput.compare, true) };
     comparison = applyConfirmation(compareSequential(pairedInput, comparePaired, true), pairedInput);
   } else {
@@ -89,13 +86,23 @@ export function judgeRun(input: {
  * judging them against a stored baseline: a base that booted, ran the head's scenarios and could
  * serve at every look. */
 export function pairsWithOwnBase(current: Results): boolean {
+  return baseAsReference(current).paired;
+}
+
+/** What keeps a booted base from being the head's reference (judgeRun's one rule): it ran none of
+ * the head's scenarios, or it could not serve (compare/base-usable.ts), judged like a base that did
+ * not boot, at whichever look of an extended run it failed in. */
+function baseAsReference(current: Results): {
+  nothingPaired?: string;
+  unusableAt?: { note: string; results: Results };
+  paired: boolean;
+} {
   const ab = current.ab;
-  return (
-    ab !== undefined &&
-    ab.baseFailure === undefined &&
-    describeNothingPaired(current) === undefined &&
-    unusableBaseLook(current) === undefined
-  );
+  if (ab === undefined || ab.baseFailure !== undefined) return { paired: false };
+  const nothingPaired = describeNothingPaired(current);
+  if (nothingPaired !== undefined) return { nothingPaired, paired: false };
+  const unusableAt = unusableBaseLook(current);
+  return unusableAt === undefined ? { paired: true } : { unusableAt, paired: false };
 }
 
 /** The first look of the run (the planned window, then each extension) whose base could not serve. */

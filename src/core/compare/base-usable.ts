@@ -74,10 +74,10 @@ export function describeUnusableBaseFigures(current: Results): string | undefine
 
 /** The note of a run judged without its base, or undefined when the base could serve. */
 export function describeUnusableBase(current: Results): string | undefined {
-  const unusable = findUnusableBase(current);
-  if (unusable.length === 0) return undefined;
+  const figures = describeUnusableBaseFigures(current);
+  if (figures === undefined) return undefined;
   return (
-    `A/B: the base could not serve (${unusable.map(describeOne).join('; ')}), so it is no reference: ` +
+    `A/B: the base could not serve (${figures}), so it is no reference: ` +
     `a base counts as one while it fails less than ${formatPercentPlain(BASE_MAX_ERROR_RATE)} of its requests and no more than ${Math.round(BASE_MAX_ERROR_RISE * 100)} points above the head. ` +
     `This run is compared with the stored baseline instead. Find why the base failed in its service log (a broken build of the base branch, a service that exited) and run again.`
   );
@@ -85,9 +85,8 @@ export function describeUnusableBase(current: Results): string | undefined {
 
 /** Why a run whose base could not serve, with nothing else to judge it, has no verdict. */
 export function describeUnusableBaseNoVerdict(current: Results): string {
-  const unusable = findUnusableBase(current);
   return (
-    `A/B: the base could not serve (${unusable.map(describeOne).join('; ')}), and nothing else could judge this run: no stored baseline holds its scenarios and no thresholds are set. ` +
+    `A/B: the base could not serve (${describeUnusableBaseFigures(current) ?? ''}), and nothing else could judge this run: no stored baseline holds its scenarios and no thresholds are set. ` +
     `A base that fails ${formatPercentPlain(BASE_MAX_ERROR_RATE)} of its requests or more (or ${Math.round(BASE_MAX_ERROR_RISE * 100)} points more than the head) is no reference, so this is no verdict, not a pass. ` +
     `Find why the base failed in its service log and run again, or give the run another reference: a stored baseline (gate --save on the main branch) or thresholds.`
   );
