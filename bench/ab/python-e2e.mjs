@@ -193,7 +193,33 @@ function summarize(runs) {
       );
     }
   }
-  return [out.join('\n'), '', confirmSummary(runs)].join('\n');
+  return [out.join('\n'), '', confirmSummary(runs), '', bootSummary(runs)].join('\n');
+}
+
+/**
+ * The first pair's p50 change by which variant was spawned first (ab.boot), per cell: whether an
+ * offset between the two processes follows the boot order. Runs whose results file has no boot
+ * order (written before perfgate drew it) are "head-first", the only order then.
+ */
+function bootSummary(runs) {
+  const out = [
+    '| cell | boot order | runs | median p50 change | p50 change below −3% | above +3% | largest offsets |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const firstPairP50 = (r) => metricOf(r.judged, 'p50')?.change;
+  for (const cell of [...new Set(runs.map(cellOf))].sort()) {
+    for (const boot of ['head-first', 'base-first']) {
+      const these = runs.filter((r) => cellOf(r) === cell && (r.boot ?? 'head-first') === boot);
+      const changes = these.map(firstPairP50).filter((c) => c !== undefined);
+      if (changes.length === 0) continue;
+      const largest = [...changes].sort((a, b) => Math.abs(b) - Math.abs(a)).slice(0, 3);
+      out.push(
+        `| ${cell} | ${boot} | ${changes.length} | ${pct(median(changes))} | ${changes.filter((c) => c < -0.03).length} | ` +
+          `${changes.filter((c) => c > 0.03).length} | ${largest.map(pct).join(', ')} |`,
+      );
+    }
+  }
+  return out.join('\n');
 }
 
 /** compare.confirm's table: per cell, the runs whose first pair regressed and what the second pair said. */
@@ -386,7 +412,8 @@ for (const [i, step] of order.entries()) {
   const judged = digestReport(JSON.parse(one.stdout));
   // What a reader needs to call a run quiet or not: the gate's own gauge of other work, and
   // whether the generator kept its schedule.
-  const scenario = JSON.parse(readFileSync(resultsPath, 'utf8')).scenarios.find((s) => s.name === SCENARIO);
+  const results = JSON.parse(readFileSync(resultsPath, 'utf8'));
+  const scenario = results.scenarios.find((s) => s.name === SCENARIO);
   const line = {
     kind: 'run',
     index: i + 1,
@@ -401,6 +428,8 @@ for (const [i, step] of order.entries()) {
     otherCores: scenario?.machine?.otherCores,
     lateStarts: scenario?.generator?.lateStarts,
     saturated: scenario?.generator?.saturated,
+    // Which variant's processes were spawned first (results' ab.boot): the A/A offsets by it.
+    ...(results.ab?.boot ? { boot: results.ab.boot } : {}),
     judged,
   };
   const confirmation = confirmationOf(resultsPath);

@@ -112,6 +112,11 @@ export function createPairOrder(seed: number, pairs: number): PairOrder[] {
   return Array.from({ length: pairs }, () => (random.next() < 0.5 ? 'head-first' : 'base-first'));
 }
 
+/** Which variant's services start first in an A/B run, drawn from its seed (entry/ab-setup.ts startBoth). */
+export function drawBootOrder(seed: number): PairOrder {
+  return createRng(seed ^ 0x1b873593).next() < 0.5 ? 'head-first' : 'base-first';
+}
+
 export { pairCount };
 
 class ScenarioRun implements ModelHost {

@@ -24,7 +24,7 @@ import { bindPort, configUsesPort } from '../core/port.js';
 import { readEnvironment } from '../adapters/environment.js';
 import { describeServiceStatus } from '../adapters/console-progress.js';
 import type { PairOrder } from '../engine/run-scenario.js';
-import { createPairOrder, pairCount } from '../engine/run-scenario.js';
+import { createPairOrder, drawBootOrder, pairCount } from '../engine/run-scenario.js';
 import type { AbPlan, BootedVariants } from './ab-setup.js';
 import { bootVariants, planAb, SETUP_FAILURE, setupVariants } from './ab-setup.js';
 import { prepareBaseRef } from './base-ref.js';
@@ -150,7 +150,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestOut
  */
 async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
   const prepared = await prepareRun(options);
-  const booted = await bootRun(prepared, options);
+  // One seed for every draw of the run: the boot order, the pairs' order, who goes first in a duet.
+  const seed = options.seed ?? randomInt(0, 2 ** 31);
+  const booted = await bootRun(prepared, options, seed);
   if (prepared.loadRowsAfterSetup) {
     try {
       await prepared.loadRowsAfterSetup();
@@ -160,7 +162,7 @@ async function runLoaded(options: LoadTestOptions): Promise<LoadTestOutcome> {
     }
   }
   await waitForStartBarrier(prepared, booted, options);
-  const run = startRun(prepared, booted, options);
+  const run = startRun(prepared, booted, options, seed);
   try {
     for (const phase of RUN_PHASES) {
       if (runStopped(run)) break;
@@ -303,7 +305,7 @@ async function prepareRun(options: LoadTestOptions): Promise<PreparedRun> {
 }
 
 /** Runs the setup and boots the services: the head's, and in A/B mode the base's beside them. */
-async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise<BootedVariants> {
+async function bootRun(prepared: PreparedRun, options: LoadTestOptions, seed: number): Promise<BootedVariants> {
   const { config, configDir, ab, headConfig, status } = prepared;
   const headOptions = {
     baseDir: configDir,
@@ -339,6 +341,7 @@ async function bootRun(prepared: PreparedRun, options: LoadTestOptions): Promise
             onStatus: (update: ServiceStatus) => status(`base: ${describeServiceStatus(update)}`),
           },
         },
+        drawBootOrder(seed),
         baseSetupFailure,
       );
       if (booted.baseFailure) {
@@ -394,10 +397,9 @@ async function waitForStartBarrier(
 }
 
 /** The booted run, before its first load: the choices every phase shares, and nothing measured. */
-function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTestOptions): ActiveRun {
+function startRun(prepared: PreparedRun, booted: BootedVariants, options: LoadTestOptions, seed: number): ActiveRun {
   const { config, ab, scenarios } = prepared;
   const schedule = config.compare.schedule ?? DEFAULT_AB_SCHEDULE;
-  const seed = options.seed ?? randomInt(0, 2 ** 31);
   // One order for the run: a scenario with n pairs uses its first n.
   const order: PairOrder[] | undefined =
     ab && schedule === 'alternate'

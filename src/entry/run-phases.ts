@@ -431,6 +431,7 @@ export function snapshotResults(run: ActiveRun): Results {
             schedule: run.schedule,
             seed: run.seed,
             ...(run.order ? { order: run.order } : {}),
+            ...(booted.boot ? { boot: booted.boot } : {}),
             ...(options.baseGit ? { git: options.baseGit } : {}),
             services: booted.base?.services ?? [],
             scenarios: run.baseResults,

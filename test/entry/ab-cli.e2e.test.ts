@@ -21,6 +21,7 @@ import type { Results } from '../../src/core/types/results.js';
 import { sharedBundleDir } from '../bundle.js';
 import { accepts, isAlive, serverSource, startedIn } from '../fakes/ab-checkouts.js';
 import { findResultsProblem } from '../../src/core/results/read.js';
+import { drawBootOrder } from '../../src/engine/run-scenario.js';
 
 const work = mkdtempSync(join(tmpdir(), 'perfgate-ab-'));
 let cli = '';
@@ -168,6 +169,7 @@ describe.each([
     const results = run.results!;
     expect(results.ab?.schedule).toBe(schedule);
     expect(results.ab?.seed).toBe(5);
+    expect(results.ab?.boot).toBe(drawBootOrder(5));
     expect(results.ab?.baseFailure).toBeUndefined();
     const base = results.ab!.base;
     for (const name of scenarios) {

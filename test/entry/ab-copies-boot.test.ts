@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceConfig } from '../../src/core/types/config.js';
-import { bootVariants } from '../../src/entry/ab-setup.js';
+import { bootVariants, startBoth, type RunningCopies } from '../../src/entry/ab-setup.js';
+import { drawBootOrder } from '../../src/engine/run-scenario.js';
 import { findFreePort } from '../fakes/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,9 +63,11 @@ it("a base copy that does not boot fails the base, names that copy, and stops th
       copies: [base2.services],
       options: { baseDir: root, logDir: path.join(logDir, 'base') },
     },
+    'base-first',
   );
   try {
     expect(booted.baseFailure?.service).toBe('api#2');
+    expect(booted.boot).toBeUndefined();
     expect(booted.head.services.map((service) => service.name)).toEqual(['api']);
     expect(await answers(head1.port)).toBe(true);
     expect(await answers(head2.port)).toBe(false);
@@ -81,6 +84,7 @@ it("a base whose setup failed boots the head's first copy alone", async () => {
   const booted = await bootVariants(
     { services: head1.services, copies: [head2.services], options: { baseDir: root, logDir } },
     { services: base1.services, options: { baseDir: root, logDir: path.join(logDir, 'base') } },
+    'head-first',
     { service: 'setup', reason: 'npm ci failed', logTail: [] },
   );
   try {
@@ -109,7 +113,59 @@ it('a head copy that does not boot fails the run, with every copy of both varian
         copies: [base2.services],
         options: { baseDir: root, logDir: path.join(logDir, 'base') },
       },
+      'head-first',
     ),
   ).rejects.toThrow(/api#2/);
   for (const port of [head1.port, base1.port, base2.port]) expect(await answers(port), String(port)).toBe(false);
+}, 60_000);
+
+it('starts the variant the drawn order names first, and answers head then base whichever it was', async () => {
+  const started: string[] = [];
+  const fake = (name: string) => (): Promise<RunningCopies> => {
+    started.push(name);
+    const services = [{ name, pid: 0, logPath: '' }];
+    return Promise.resolve({ copies: [], services, findExited: () => undefined, stop: async () => {} });
+  };
+  const nameOf = (boot: PromiseSettledResult<RunningCopies>): string | undefined =>
+    boot.status === 'fulfilled' ? boot.value.services[0]?.name : undefined;
+  const [head, base] = await startBoth('base-first', fake('head'), fake('base'));
+  expect(started).toEqual(['base', 'head']);
+  expect([nameOf(head), nameOf(base)]).toEqual(['head', 'base']);
+  started.length = 0;
+  await startBoth('head-first', fake('head'), fake('base'));
+  expect(started).toEqual(['head', 'base']);
+});
+
+it('draws the boot order from the seed: both orders, about as often, the same for the same seed', () => {
+  const orders = Array.from({ length: 2000 }, (_, seed) => drawBootOrder(seed));
+  const baseFirst = orders.filter((order) => order === 'base-first').length;
+  expect(baseFirst).toBeGreaterThan(900);
+  expect(baseFirst).toBeLessThan(1100);
+  expect(drawBootOrder(12345)).toBe(drawBootOrder(12345));
+});
+
+it('both variants booted: the base first when drawn so, and the second pair afresh on the same ports, the head first', async () => {
+  const [head, base] = await Promise.all([copy('api'), copy('api')]);
+  const booted = await bootVariants(
+    { services: head.services, options: { baseDir: root, logDir } },
+    { services: base.services, options: { baseDir: root, logDir: path.join(logDir, 'base') } },
+    'base-first',
+  );
+  try {
+    expect(booted.boot).toBe('base-first');
+    // Process ids rise in spawn order: the base was spawned first, and the second pair the other way round.
+    const pids = (): [number, number] => [booted.head.services[0]!.pid, booted.base!.services[0]!.pid];
+    const [head1, base1] = pids();
+    expect(base1).toBeLessThan(head1);
+    await booted.reboot!();
+    expect(await answers(head.port)).toBe(true);
+    expect(await answers(base.port)).toBe(true);
+    const [head2, base2] = pids();
+    expect(Math.min(head2, base2)).toBeGreaterThan(head1);
+    expect(head2).toBeLessThan(base2);
+  } finally {
+    await booted.stop();
+  }
+  expect(await answers(head.port)).toBe(false);
+  expect(await answers(base.port)).toBe(false);
 }, 60_000);

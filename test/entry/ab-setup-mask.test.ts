@@ -51,6 +51,7 @@ it("masks the base's failure: URL passwords, passed-through values, Stripe and A
       ],
       options: { baseDir: root, logDir: path.join(logDir, 'base') },
     },
+    'head-first',
   );
   await booted.stop();
   const failure = booted.baseFailure!;

@@ -40,6 +40,7 @@ export interface RunRecord {
     schedule: AbSchedule;
     seed: number;
     order?: AbInfo['order'];
+    boot?: AbInfo['boot'];
     git?: Provenance;
     services: readonly ServiceRecord[];
     scenarios: readonly ScenarioResult[];
@@ -92,6 +93,7 @@ export function assembleResults(run: RunRecord): Results {
       schedule: run.ab.schedule,
       seed: run.ab.seed,
       ...(run.ab.order ? { order: run.ab.order } : {}),
+      ...(run.ab.boot ? { boot: run.ab.boot } : {}),
       base,
     };
     if (run.ab.baseFailure) info.baseFailure = run.ab.baseFailure;

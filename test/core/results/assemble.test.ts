@@ -90,6 +90,7 @@ describe('assembleResults', () => {
           schedule: 'alternate',
           seed: 11,
           order: ['head-first', 'base-first'],
+          boot: 'base-first',
           git: { commit: 'e4f5a6b' },
           services: [{ name: 'api', logPath: '/logs/base/api.log' }],
           scenarios: baseMeasured.scenarios,
@@ -100,6 +101,7 @@ describe('assembleResults', () => {
     expect(ab.schedule).toBe('alternate');
     expect(ab.seed).toBe(11);
     expect(ab.order).toEqual(['head-first', 'base-first']);
+    expect(ab.boot).toBe('base-first');
     expect(ab.baseFailure).toBeUndefined();
     expect(ab.base.git).toEqual({ commit: 'e4f5a6b' });
     expect(ab.base.sequential).toBeUndefined();
