@@ -179,9 +179,12 @@ function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
     };
   }
   const base = mergeResults(inputs.map(({ path, results }) => ({ path: `${path} (base)`, results: results.ab!.base })));
-  const { confirmation: _firstShards, ...rest } = first;
+  const { confirmation: _firstShards, boot: _firstBoot, ...rest } = first;
   const confirmation = mergeConfirmations(inputs);
-  return { ...rest, base, ...(confirmation ? { confirmation } : {}) };
+  // Each shard drew its own boot order: the merge names one only where they all drew it.
+  const boots = new Set(inputs.map((input) => input.results.ab?.boot));
+  const boot = boots.size === 1 ? first.boot : undefined;
+  return { ...rest, ...(boot ? { boot } : {}), base, ...(confirmation ? { confirmation } : {}) };
 }
 
 /** compare.confirm's second pairs of every shard that measured one: their scenarios side by side

@@ -338,6 +338,22 @@ describe('merging A/B shards', () => {
     expect(merged.ab?.base.scenarios.map((s) => s.name)).toEqual(['a', 'b']);
   });
 
+  it('names a boot order only where every shard drew the same', () => {
+    const booted = (shard: Results, boot: 'head-first' | 'base-first'): Results => ({
+      ...shard,
+      ab: { ...shard.ab!, boot },
+    });
+    const same = mergeResults(
+      inputs([booted(abShard(1, 2, ['a']), 'base-first'), booted(abShard(2, 2, ['b']), 'base-first')]),
+    );
+    expect(same.ab?.boot).toBe('base-first');
+    const mixed = mergeResults(
+      inputs([booted(abShard(1, 2, ['a']), 'base-first'), booted(abShard(2, 2, ['b']), 'head-first')]),
+    );
+    expect(mixed.ab?.boot).toBeUndefined();
+    expect(findResultsProblem(mixed)).toBeUndefined();
+  });
+
   it('is interrupted when any input is, not only the first', () => {
     const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'], { interrupted: true })]));
     expect(merged.interrupted).toBe(true);
