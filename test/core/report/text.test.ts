@@ -139,6 +139,13 @@ describe('renderComparisonText', () => {
     const few = makeFailingComparison();
     few.scenarios[0]!.metrics = few.scenarios[0]!.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
     expect(renderComparisonText(few)).toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
+    // Two metrics are a crowd: one reason, said without the figures their rows show.
+    const two = makeFailingComparison();
+    for (const scenario of two.scenarios.slice(0, 2))
+      scenario.metrics = scenario.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
+    const twoText = renderComparisonText(two);
+    expect(twoText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoText).not.toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
   });
 
   it('lists under "held back" only inconclusive verdicts, not a "no change" or a regression that carry reasons', () => {
