@@ -14,7 +14,8 @@ import type {
 } from '../core/types/results.js';
 import { summarizeServiceExit } from '../core/gate.js';
 import { thresholdsForScenario } from '../core/capacity-search.js';
-import { EXTENSION_STEPS, planExtension, type ExtensionStep } from '../core/compare/sequential.js';
+import { EXTENSION_STEPS, planExtension } from '../core/compare/sequential.js';
+import { extensionRuns, undecidedOf, type ExtensionRun } from '../core/compare/extension-runs.js';
 import { appendExtension } from '../core/results/extend.js';
 import { assembleResults } from '../core/results/assemble.js';
 import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
@@ -139,26 +140,31 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
     }
     const plan = planExtension({ comparison, results: snapshot, compare: prepared.config.compare, look });
     if (plan.steps.length === 0) break;
-    for (const step of plan.steps) {
+    for (const extension of extensionRuns(plan.steps, snapshot)) {
       if (runStopped(run)) break;
-      const planned = run.headScenarios.get(step.scenario);
-      const scenario = planned ? extensionScenario(prepared.forShard(planned), step.addMs) : undefined;
+      const planned = run.headScenarios.get(extension.scenario);
+      const scenario = planned ? extensionScenario(prepared.forShard(planned), extension.addMs) : undefined;
       if (!scenario) continue;
-      const baseFound = baseScenarioFor(run, step.scenario);
-      const baseScenario = baseFound ? extensionScenario(baseFound, step.addMs) : undefined;
+      const baseFound = baseScenarioFor(run, extension.scenario);
+      const baseScenario = baseFound ? extensionScenario(baseFound, extension.addMs) : undefined;
       options.onScenarioStart?.(`${scenario.name} (extension ${look + 1})`);
-      prepared.status(describeExtensionStep(step, look));
+      prepared.status(describeExtensionRun(extension, look));
       const stepOrder =
         prepared.ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
       const measured = await measureScenario(run, scenario, baseScenario, stepOrder);
       if (!measured) break;
-      const at = run.scenarioResults.findIndex((result) => result.name === step.scenario);
-      if (at === -1) continue;
-      run.scenarioResults[at] = appendExtension(run.scenarioResults[at]!, measured.head, step.undecided);
-      const baseAt = run.baseResults.findIndex((result) => result.name === step.scenario);
-      if (measured.base && baseAt !== -1)
-        run.baseResults[baseAt] = appendExtension(run.baseResults[baseAt]!, measured.base, step.undecided);
+      // A flow's steps took part in every iteration: each takes its share, asked for or not.
+      appendEach(run.scenarioResults, [measured.head, ...(measured.headSteps ?? [])], extension);
+      if (measured.base) appendEach(run.baseResults, [measured.base, ...(measured.baseSteps ?? [])], extension);
     }
+  }
+}
+
+/** Appends each measured result of an extension to the result of the same name, for what asked. */
+function appendEach(results: ScenarioResult[], measured: ScenarioResult[], extension: ExtensionRun): void {
+  for (const step of measured) {
+    const at = results.findIndex((result) => result.name === step.name);
+    if (at !== -1) results[at] = appendExtension(results[at]!, step, undecidedOf(extension, step.name));
   }
 }
 
@@ -257,16 +263,20 @@ function describeWindow(scenario: ScenarioConfig): string {
   return scenario.warmupMs > 0 ? `${window} after a ${seconds(scenario.warmupMs)} warm-up` : window;
 }
 
-/** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)" */
-function describeExtensionStep(step: ExtensionStep, look: number): string {
-  const seconds = (step.addMs / 1000).toFixed(step.addMs % 1000 === 0 ? 0 : 1);
-  const detect = step.detect ?? [];
-  const undecided = step.undecided.filter((metric) => !detect.includes(metric));
-  const why = [
-    undecided.length > 0 ? `${undecided.join(', ')} undecided` : '',
-    detect.length > 0 ? `${detect.join(', ')} MDE above compare.detect` : '',
-  ].filter(Boolean);
-  return `${step.scenario}: ${why.join(', ')}; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
+/** "checkout: p95, p99 undecided; measuring 4 s more (extension 1 of at most 2, compare.extend)";
+ * a flow's steps that asked are named each: "shop/order/fetch: p50 MDE above compare.detect; …" */
+function describeExtensionRun(extension: ExtensionRun, look: number): string {
+  const seconds = (extension.addMs / 1000).toFixed(extension.addMs % 1000 === 0 ? 0 : 1);
+  const asks = extension.asks.map((step) => {
+    const detect = step.detect ?? [];
+    const undecided = step.undecided.filter((metric) => !detect.includes(metric));
+    const why = [
+      undecided.length > 0 ? `${undecided.join(', ')} undecided` : '',
+      detect.length > 0 ? `${detect.join(', ')} MDE above compare.detect` : '',
+    ].filter(Boolean);
+    return `${step.scenario}: ${why.join(', ')}`;
+  });
+  return `${asks.join('; ')}; measuring ${seconds} s more (extension ${look + 1} of at most ${EXTENSION_STEPS}, compare.extend)`;
 }
 
 /**

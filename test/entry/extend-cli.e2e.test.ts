@@ -25,7 +25,7 @@ function checkouts(
   headDelayMs: number,
   baseDelayMs: number,
   extend: string,
-  more: { duration?: string; compare?: string } = {},
+  more: { duration?: string; compare?: string; flow?: boolean } = {},
 ): string {
   const config = `services:
   - name: api
@@ -38,7 +38,15 @@ scenarios:
     executor: constant-vus
     vus: 2
     duration: ${more.duration ?? '3s'}
-    request: { path: /x }
+${
+  more.flow
+    ? `    steps:
+      - name: first
+        request: { path: /x }
+      - name: second
+        request: { path: /y }`
+    : '    request: { path: /x }'
+}
 `;
   for (const [side, delayMs] of [
     ['head', headDelayMs],
@@ -116,6 +124,36 @@ describe('perfgate gate with compare.extend', () => {
     const again = run(head, ['compare', '--current', 'results.json', '-c', 'perfgate.yml', '--format', 'json']);
     expect(again.status, again.stderr).toBe(1);
     const verdicts = (report: Report) => report.scenarios?.[0]?.metrics.map((m) => [m.metric, m.verdict, m.look]);
+    expect(verdicts(JSON.parse(again.stdout) as Report)).toEqual(verdicts(out.report));
+  }, 120_000);
+
+  it("runs a flow on as one when its steps are undecided: every step takes the flow's data, look for look", () => {
+    const head = checkouts('flow', 12, 3, '3x', { flow: true });
+    const out = gate(head);
+    expect(out.status, out.stderr).toBe(1);
+    const byName = new Map(out.results!.scenarios.map((scenario) => [scenario.name, scenario]));
+    const flow = byName.get('api')!;
+    const looks = flow.extension?.looks ?? [];
+    expect(looks.length).toBeGreaterThanOrEqual(2);
+    for (const name of ['api/first', 'api/second']) {
+      const step = byName.get(name)!;
+      // The same iterations: as many looks and segments as the flow, in the head and in the base.
+      expect(step.extension?.looks.map((look) => look.segments)).toEqual(looks.map((look) => look.segments));
+      expect(step.segments).toHaveLength(flow.segments.length);
+      const base = out.results!.ab!.base.scenarios.find((scenario) => scenario.name === name)!;
+      expect(base.segments).toHaveLength(flow.segments.length);
+      expect(step.extension?.looks[1]?.undecided).toContain('p50');
+    }
+    expect(out.stderr).toMatch(
+      /api\/first: [^;]*p50[^;]*undecided[^;]*; api\/second: [^;]*p50[^;]*undecided[^;]*; measuring \d s more/,
+    );
+    // Each step's slower p50 is found on the extension, as the flow's is.
+    const found = (out.report.regressions ?? []).filter((r) => r.metric === 'p50').map((r) => r.scenario);
+    expect(found).toEqual(expect.arrayContaining(['api/first', 'api/second']));
+    const again = run(head, ['compare', '--current', 'results.json', '-c', 'perfgate.yml', '--format', 'json']);
+    expect(again.status, again.stderr).toBe(1);
+    const verdicts = (report: Report) =>
+      report.scenarios?.map((scenario) => scenario.metrics.map((m) => [scenario.name, m.metric, m.verdict, m.look]));
     expect(verdicts(JSON.parse(again.stdout) as Report)).toEqual(verdicts(out.report));
   }, 120_000);
 

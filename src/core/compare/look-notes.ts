@@ -19,11 +19,13 @@ export function describeExtension(
   const looks = scenario.extension?.looks;
   if (looks === undefined || looks.length < 2) return undefined;
   const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
+  // A flow's step that asked for nothing ran on with its flow, for another step.
+  const asked = scenario.flow ? 'another step of the flow' : 'a metric';
   const why = looks
     .slice(1)
     .map(
       (look, step) =>
-        `${(look.undecided ?? []).join(', ') || 'a metric'} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
+        `${(look.undecided ?? []).join(', ') || asked} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
     )
     .join('; ');
   const because = detect
