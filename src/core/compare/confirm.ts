@@ -273,21 +273,32 @@ export function applyConfirmation(comparison: Comparison, input: CompareInput): 
   };
 }
 
-/** One note per scenario measured again: how long, and what the second pair made of each regression. */
+/** One note per scenario measured again (a flow with its steps: they ran as one), how long, and what
+ * the second pair made of each regression. */
 function describeSecondPair(
   scenarios: readonly Comparison['scenarios'][number][],
   measured: readonly Results['scenarios'][number][],
 ): string[] {
-  const notes: string[] = [];
+  const runs = new Map<string, Comparison['scenarios'][number][]>();
   for (const scenario of scenarios) {
-    const judged = scenario.metrics.filter((metric) => metric.confirmation !== undefined);
-    if (judged.length === 0) continue;
+    if (!scenario.metrics.some((metric) => metric.confirmation !== undefined)) continue;
+    const run = scenario.current.flow?.scenario ?? scenario.name;
+    runs.set(run, [...(runs.get(run) ?? []), scenario]);
+  }
+  const notes: string[] = [];
+  for (const [run, members] of runs) {
+    // One scenario: its metrics alone; a flow and its steps: each metric with whose it is.
+    const label = (scenario: Comparison['scenarios'][number], metric: string): string =>
+      members.length === 1 ? metric : `${scenario.name} ${metric}`;
     const which = (outcome: string): string =>
-      judged
-        .filter((metric) => metric.confirmation?.outcome === outcome)
-        .map((metric) => metric.metric)
+      members
+        .flatMap((scenario) =>
+          scenario.metrics
+            .filter((metric) => metric.confirmation?.outcome === outcome)
+            .map((metric) => label(scenario, metric.metric)),
+        )
         .join(', ');
-    const window = measured.find((result) => result.name === scenario.name)?.durationMs;
+    const window = measured.find((result) => result.name === run)?.durationMs;
     const seconds = window === undefined ? '' : ` for ${Math.round(window / 1000)} s`;
     const said = [
       which('confirmed') && `it showed ${which('confirmed')} too, which fail the gate`,
@@ -295,8 +306,16 @@ function describeSecondPair(
         `it did not show ${which('not-reproduced')}, held back as inconclusive (the reason says by how much)`,
       which('untested') && `its test of ${which('untested')} was held back, so the first pair's verdict stands`,
     ].filter(Boolean);
+    const steps = members.filter((scenario) => scenario.name !== run).map((scenario) => scenario.current.flow?.step);
+    const stepWords = `step${steps.length > 1 ? 's' : ''} ${steps.join(', ')}`;
+    const what =
+      steps.length === 0
+        ? run
+        : members.some((scenario) => scenario.name === run)
+          ? `${run} and its ${stepWords}`
+          : `${run}'s ${stepWords}`;
     notes.push(
-      `compare.confirm: ${scenario.name} regressed with one process per variant, so head and base were booted afresh and it ran again${seconds} on that second pair of processes: ${said.join('; ')}.`,
+      `compare.confirm: ${what} regressed with one process per variant, so head and base were booted afresh and ${steps.length === 0 ? 'it' : 'the flow'} ran again${seconds} on that second pair of processes: ${said.join('; ')}.`,
     );
   }
   return notes;

@@ -113,6 +113,31 @@ describe('compare.confirm', () => {
     );
   });
 
+  it("says a flow's second pair once, naming its steps' metrics beside the flow's", () => {
+    // A flow `api` of one step `get`: both regress, and ran again as one.
+    const flow = (headScale: number, seed: number): Results => {
+      const results = makeAbResults({
+        seed,
+        schedule: 'duet',
+        scenarios: ['api', 'api/get'].map((name) => ({ name, pairs: 60, segmentMs: 250, ratePerSec: 400, headScale })),
+      });
+      const mark = (list: Results['scenarios']) =>
+        list.map((one) => (one.name === 'api/get' ? { ...one, flow: { scenario: 'api', step: 'get' } } : one));
+      return {
+        ...results,
+        scenarios: mark(results.scenarios),
+        ab: { ...results.ab!, base: { ...results.ab!.base, scenarios: mark(results.ab!.base.scenarios) } },
+      };
+    };
+    const comparison = judge(withSecondPair(flow(1.25, 21), flow(1.25, 22)));
+    const notes = comparison.notes.filter((note) => note.startsWith('compare.confirm:'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /^compare\.confirm: api and its step get regressed with one process per variant, so head and base were booted afresh and the flow ran again for \d+ s on that second pair of processes: it showed api p50, .*api\/get p50/,
+    );
+    expect(scenariosToConfirm(comparison, flow(1.25, 21), COMPARE).map((target) => target.scenario)).toEqual(['api']);
+  });
+
   it('makes inconclusive a regression the second pair does not show: the gate passes', () => {
     const comparison = judge(withSecondPair(slower, duet(1, 13)));
     const metric = p50(comparison);
