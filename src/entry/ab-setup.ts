@@ -270,11 +270,13 @@ export interface BootedVariants {
 export type BootOrder = 'head-first' | 'base-first';
 
 /**
- * Starts both variants' copies at once, `order`'s first one spawned first. Spawned a moment apart,
- * the two settle on the machine's cores in an order that can hold for the whole run and favour
- * the first by several percent (docs/design/statistics.md): the order is drawn per run, so that
- * such an offset is as likely to hide a regression as to make one, and compare.confirm's second
- * pair, booted the other way round, does not repeat it.
+ * Starts both variants' copies at once, `order`'s first one spawned first. Two processes of one
+ * build can differ by several percent for their whole life (docs/design/statistics.md), and should
+ * the one spawned first be the one favoured (which core it settles on), a fixed order would lean
+ * every run the same way: the order is drawn per run, so that such an offset is as likely to hide a
+ * regression as to make one, and compare.confirm's second pair, booted the other way round, does
+ * not repeat it. The first is called first; both then wait on one sweep of stray services and
+ * each on its own free-port check, so it spawns first unless the second's check answers sooner.
  */
 export async function startBoth(
   order: BootOrder,

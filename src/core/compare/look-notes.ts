@@ -15,17 +15,28 @@ export function describeExtension(
   scenario: ScenarioResult,
   detect = false,
   metrics: readonly Pick<MetricComparison, 'metric' | 'look'>[] = [],
+  /** The run's results: a flow runs on as one, and its results that asked nothing name those that did. */
+  results: readonly ScenarioResult[] = [],
 ): string | undefined {
   const looks = scenario.extension?.looks;
   if (looks === undefined || looks.length < 2) return undefined;
   const addedMs = looks[looks.length - 1]!.durationMs - looks[0]!.durationMs;
-  // A flow's step that asked for nothing ran on with its flow, for another step.
-  const asked = scenario.flow ? 'another step of the flow' : 'a metric';
+  // A flow and its steps run on together (compare/extension-runs.ts): one that asked for nothing
+  // ran on for the flow's own metrics or another step's, which are named.
+  const flowOf = (result: ScenarioResult): string => result.flow?.scenario ?? result.name;
+  const together = results.filter((other) => other.name !== scenario.name && flowOf(other) === flowOf(scenario));
+  const askedBy = (at: number): string =>
+    together
+      .flatMap((other) => {
+        const undecided = other.extension?.looks[at]?.undecided ?? [];
+        return undecided.length > 0 ? [`${other.name}'s ${undecided.join(', ')}`] : [];
+      })
+      .join(', ') || 'a metric';
   const why = looks
     .slice(1)
     .map(
       (look, step) =>
-        `${(look.undecided ?? []).join(', ') || asked} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
+        `${(look.undecided ?? []).join(', ') || askedBy(step + 1)} ${step === 0 ? 'after the planned window' : `after step ${step}`}`,
     )
     .join('; ');
   const because = detect

@@ -181,7 +181,8 @@ function retally(result: Comparison, input: CompareInput, shares: number[]): Com
   const scenarios = result.scenarios.map((scenario) => {
     const current = fullOf(input.current.scenarios, scenario.name) ?? scenario.current;
     const base = result.mode === 'ab' ? fullOf(input.current.ab?.base.scenarios, scenario.name) : undefined;
-    const extension = describeExtension(current, input.compare.detect !== undefined, scenario.metrics);
+    const detect = input.compare.detect !== undefined;
+    const extension = describeExtension(current, detect, scenario.metrics, input.current.scenarios);
     return {
       ...scenario,
       current,

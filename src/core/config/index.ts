@@ -106,6 +106,19 @@ function buildConfig(root: Raw, doc: Document, problems: Problems): Config {
     const scenario = buildScenario(ctx, name, raw, defaults, defaultHeaders);
     if (scenario) scenarios.push(scenario);
   }
+  // A flow's steps are results of their own, named <scenario>/<step>: one that is also a
+  // scenario's name would be judged, extended and confirmed as the other.
+  for (const scenario of scenarios) {
+    const key = scenario.flow?.mix ? 'mix' : 'steps';
+    (scenario.flow?.steps ?? []).forEach((step, i) => {
+      const result = `${scenario.name}/${step.name}`;
+      if (names.includes(result))
+        problems.add(
+          ['scenarios', scenario.name, key, i, 'name'],
+          `${quoteValue(step.name)} is reported as ${quoteValue(result)}, which is already the name of a scenario; rename the step or scenario ${quoteValue(result)}`,
+        );
+    });
+  }
 
   // The services' ready probes use defaults.tls and defaults.http (src/adapters/ready-probe.ts).
   const tls = readTls(defaults.tls);

@@ -168,18 +168,20 @@ function addScenarios(inputs: MergeInput[], interrupted: boolean): ScenarioResul
 function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
   const first = inputs[0]!.results.ab;
   if (first === undefined) return undefined;
+  // The first shard's own: its second pair, and the order its base booted in.
+  const { confirmation: _firstShards, boot: _firstBoot, ...rest } = first;
   const failed = inputs.find((input) => input.results.ab?.baseFailure !== undefined);
   if (failed) {
     const ab = failed.results.ab!;
     const failure = ab.baseFailure!;
+    // The merge has no base: no boot order (as a run whose base did not boot), and no second pair.
     return {
-      ...first,
+      ...rest,
       base: ab.base,
       baseFailure: { ...failure, reason: `${label(failed.path, failed.results)}: ${failure.reason}` },
     };
   }
   const base = mergeResults(inputs.map(({ path, results }) => ({ path: `${path} (base)`, results: results.ab!.base })));
-  const { confirmation: _firstShards, boot: _firstBoot, ...rest } = first;
   const confirmation = mergeConfirmations(inputs);
   // Each shard drew its own boot order: the merge names one only where they all drew it.
   const boots = new Set(inputs.map((input) => input.results.ab?.boot));

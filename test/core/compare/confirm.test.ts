@@ -98,6 +98,14 @@ describe('compare.confirm', () => {
     ]);
     expect(scenariosToConfirm(first, slower, extend)).toEqual([{ scenario: 'api', windowMs: 2.5 * planned, look: 0 }]);
     expect(scenariosToConfirm(late, extended, extend)).toEqual([{ scenario: 'api', windowMs: 3 * planned, look: 2 }]);
+    // A flow's step runs on with its flow (compare.extend), and has the flow's looks: its
+    // regression at a later look measures the flow again for that look's window.
+    const step = { ...extended.scenarios[0]!, name: 'api/fetch', flow: { scenario: 'api', step: 'fetch' } };
+    const withStep = { ...extended, scenarios: [{ ...extended.scenarios[0]!, extension: undefined }, step] };
+    const lateStep = { ...late, regressions: late.regressions.map((m) => ({ ...m, scenario: 'api/fetch' })) };
+    expect(scenariosToConfirm(lateStep, withStep, COMPARE)).toEqual([
+      { scenario: 'api', windowMs: 3 * planned, look: 2 },
+    ]);
   });
 
   it('keeps a regression the second pair shows too, and says so', () => {

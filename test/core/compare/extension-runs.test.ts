@@ -1,6 +1,7 @@
 // compare.extend plans per result; a flow's steps ask their flow, which runs on once for all of them.
 import { describe, expect, it } from 'vitest';
 import { extensionRuns, undecidedOf } from '../../../src/core/compare/extension-runs.js';
+import { describeExtension } from '../../../src/core/compare/look-notes.js';
 import type { ScenarioResult } from '../../../src/core/types/results.js';
 
 const result = (name: string, flow?: string): Pick<ScenarioResult, 'name' | 'flow'> =>
@@ -48,5 +49,46 @@ describe('extensionRuns', () => {
       ['shop/order', 10_000, 2],
     ]);
     expect(runs[0]!.results).toEqual(['health']);
+  });
+});
+
+describe('describeExtension of a flow run on as one', () => {
+  // Looks of 10 s, then 15 s: each result records what it asked for itself.
+  const extended = (name: string, flow: string | undefined, undecided: string[]): ScenarioResult =>
+    ({
+      ...result(name, flow),
+      extension: {
+        looks: [
+          { segments: 10, durationMs: 10_000, dropped: 0 },
+          { segments: 15, durationMs: 15_000, dropped: 0, undecided },
+        ],
+      },
+    }) as unknown as ScenarioResult;
+  const results = [
+    extended('shop/order', undefined, []),
+    extended('shop/order/create', 'shop/order', []),
+    extended('shop/order/fetch', 'shop/order', ['p50']),
+    extended('health', undefined, []),
+  ];
+
+  it('names, in the results that asked nothing, the step that did, not "a metric"', () => {
+    const [flow, create, fetch] = results;
+    expect(describeExtension(flow!, false, [], results)).toContain("(shop/order/fetch's p50 after the planned window)");
+    expect(describeExtension(create!, false, [], results)).toContain(
+      "(shop/order/fetch's p50 after the planned window)",
+    );
+    expect(describeExtension(fetch!, false, [], results)).toContain('(p50 after the planned window)');
+  });
+
+  it("names the flow's own metrics for a step that ran on for them", () => {
+    const flowAsked = [extended('shop/order', undefined, ['rps']), extended('shop/order/fetch', 'shop/order', [])];
+    expect(describeExtension(flowAsked[1]!, false, [], flowAsked)).toContain(
+      "(shop/order's rps after the planned window)",
+    );
+  });
+
+  it('keeps "a metric" for a scenario that is no flow, or without the run\'s results', () => {
+    expect(describeExtension(results[3]!, false, [], results)).toContain('(a metric after the planned window)');
+    expect(describeExtension(results[0]!)).toContain('(a metric after the planned window)');
   });
 });

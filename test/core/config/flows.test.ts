@@ -93,6 +93,33 @@ describe('flows in the config', () => {
     ]);
   });
 
+  it("refuses a step whose result's name is a scenario's, in steps and in a mix", () => {
+    for (const key of ['steps', 'mix'])
+      expect(
+        problemsOf(`
+scenarios:
+  shop:
+    executor: constant-vus
+    vus: 1
+    duration: 1s
+    baseUrl: http://127.0.0.1:8080
+    ${key}:
+      - name: list
+        request: { path: /list }
+      - name: fetch
+        request: { path: /fetch }
+  shop/fetch:
+    executor: constant-vus
+    vus: 1
+    duration: 1s
+    baseUrl: http://127.0.0.1:8080
+    request: { path: /other }
+`),
+      ).toEqual([
+        `scenarios.shop.${key}[1].name: "fetch" is reported as "shop/fetch", which is already the name of a scenario; rename the step or scenario "shop/fetch"`,
+      ]);
+  });
+
   it('refuses request beside steps, a capture it cannot read, two steps of one name, and rows without data', () => {
     const problems = problemsOf(`
 scenarios:

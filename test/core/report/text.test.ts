@@ -146,6 +146,12 @@ describe('renderComparisonText', () => {
     const twoText = renderComparisonText(two);
     expect(twoText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
     expect(twoText).not.toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
+    // Both rows point at that one reason, by the same number, in the text and in the PR comment.
+    const number = /(\d+)\. the interval \(in the table\) reaches past/.exec(twoText)?.[1];
+    expect(twoText.match(new RegExp(`\\? p50 held back: reason ${number} below`, 'g'))).toHaveLength(2);
+    const twoMd = renderMarkdown(two, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(twoMd.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoMd.match(new RegExp(`\\| p50 +\\|[^\\n]+\\| reason ${number} +\\|`, 'g'))).toHaveLength(2);
   });
 
   it('lists under "held back" only inconclusive verdicts, not a "no change" or a regression that carry reasons', () => {

@@ -415,6 +415,26 @@ describe('merging A/B shards', () => {
     expect(merged.ab?.baseFailure?.reason).toBe('shard 2/2 (shard-2.json): exited 1');
   });
 
+  it("names no boot order and no second pair once a shard's base failed, though the first shard booted both", () => {
+    const first = abShard(1, 2, ['a']);
+    first.ab = {
+      ...first.ab!,
+      boot: 'base-first',
+      confirmation: { scenarios: first.scenarios, base: first.ab!.base.scenarios },
+    };
+    const failed = abShard(2, 2, ['b']);
+    failed.ab = {
+      ...failed.ab!,
+      base: { ...failed.ab!.base, scenarios: [] },
+      baseFailure: { service: 'api', reason: 'exited 1', logTail: [] },
+    };
+    const merged = mergeResults(inputs([first, failed]));
+    expect(merged.ab?.baseFailure?.service).toBe('api');
+    expect(merged.ab?.boot).toBeUndefined();
+    expect(merged.ab?.confirmation).toBeUndefined();
+    expect(findResultsProblem(merged)).toBeUndefined();
+  });
+
   it('refuses A/B shards beside shards without a base', () => {
     const alone = { ...makeResults([resultFrom('b', [1000], 0, 10_000)]), shard: { index: 2, count: 2 } };
     expect(() => mergeResults(inputs([abShard(1, 2, ['a']), alone]))).toThrow(
