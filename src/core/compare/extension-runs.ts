@@ -13,10 +13,9 @@ export interface ExtensionRun {
   scenario: string;
   /** Measured time it adds: the most any of its asks needs. */
   addMs: number;
-  /** The plan's steps it serves: the scenario's own, its flow steps'. */
+  /** The plan's steps it serves: the scenario's own, its flow steps'. What it measures is
+   * appended to every result it returns (a flow's and all its steps'), asked for or not. */
   asks: ExtensionStep[];
-  /** Every result the run appends to, the scenario's first, then its flow steps in the run's order. */
-  results: string[];
 }
 
 /** The plan's steps as runs of the config's scenarios, in the order of their first ask. */
@@ -31,8 +30,7 @@ export function extensionRuns(steps: readonly ExtensionStep[], current: Pick<Res
       known.asks.push(step);
       continue;
     }
-    const flowSteps = current.scenarios.filter((other) => other.flow?.scenario === scenario).map((other) => other.name);
-    runs.set(scenario, { scenario, addMs: step.addMs, asks: [step], results: [scenario, ...flowSteps] });
+    runs.set(scenario, { scenario, addMs: step.addMs, asks: [step] });
   }
   return [...runs.values()];
 }
