@@ -197,7 +197,7 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   const confirmation: NonNullable<ActiveRun['confirmation']> = { scenarios: [], base: [] };
   run.confirmation = confirmation;
   prepared.status(
-    `${names.join(', ')} regressed: measuring ${names.length === 1 ? 'it' : 'them'} again on a second pair of processes, head and base booted afresh (compare.confirm)`,
+    `${targets.map((target) => `${target.scenario} ${target.improvedOnly ? 'improved' : 'regressed'}`).join(', ')}: measuring ${names.length === 1 ? 'it' : 'them'} again on a second pair of processes, head and base booted afresh (compare.confirm)`,
   );
   try {
     await booted.reboot();

@@ -207,6 +207,8 @@ export type Reason =
    * processes differed, not the builds. `confirmChange` and `confirmPValue` are the second pair's. */
   | {
       kind: 'not-reproduced';
+      /** The first pair read an improvement (absent: a regression). */
+      improvement?: true;
       metric: MetricName;
       change: number;
       confirmChange: number;

@@ -146,6 +146,32 @@ describe('compare.confirm', () => {
     expect(scenariosToConfirm(comparison, flow(1.25, 21), COMPARE).map((target) => target.scenario)).toEqual(['api']);
   });
 
+  it('measures an improvement again too: kept where the second pair shows it, inconclusive where it does not', () => {
+    const faster = duet(0.8, 31);
+    const first = judge(faster);
+    expect(p50(first).verdict).toBe('improvement');
+    expect(first.verdict).toBe('pass');
+    expect(scenariosToConfirm(first, faster, COMPARE)).toEqual([
+      { scenario: 'api', windowMs: faster.scenarios[0]!.durationMs, look: 0, improvedOnly: true },
+    ]);
+    const shown = judge(withSecondPair(faster, duet(0.8, 32)));
+    expect(p50(shown).verdict).toBe('improvement');
+    expect(p50(shown).confirmation?.outcome).toBe('confirmed');
+    expect(shown.improvements.some((m) => m.metric === 'p50')).toBe(true);
+    expect(shown.notes.join(' ')).toMatch(
+      /compare\.confirm: api improved with one process per variant, .*: it showed the improvement of p50/,
+    );
+    expect(describeMetricChange(p50(shown))).toContain('a second pair of processes, booted afresh, showed it too (−');
+    // A no-op head whose first pair read faster: the second pair does not show it.
+    const notShown = judge(withSecondPair(faster, duet(1, 33)));
+    const metric = p50(notShown);
+    expect(metric.verdict).toBe('inconclusive');
+    expect(metric.confirmation?.outcome).toBe('not-reproduced');
+    expect(notShown.improvements.filter((m) => m.scenario === 'api' && m.metric === 'p50')).toHaveLength(0);
+    expect(describeReason(metric.reasons[0]!)).toMatch(/where an improvement needed p ≤/);
+    expect(notShown.verdict).toBe('pass');
+  });
+
   it('makes inconclusive a regression the second pair does not show: the gate passes', () => {
     const comparison = judge(withSecondPair(slower, duet(1, 13)));
     const metric = p50(comparison);
@@ -211,7 +237,7 @@ describe('compare.confirm', () => {
     expect(notes[0]).toMatch(
       /^compare\.confirm: the second pair's base could not serve \(api: \d+ of \d+ base requests failed/,
     );
-    expect(notes[0]).toContain("the first pair's regressions stand");
+    expect(notes[0]).toContain("the first pair's verdicts stand");
     expect(notes[0]).not.toContain('no verdict');
   });
 
