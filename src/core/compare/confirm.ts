@@ -45,7 +45,7 @@ function gross(metric: MetricComparison): boolean {
 function confirmable(comparison: Comparison): MetricComparison[] {
   const grossScenarios = new Set(comparison.regressions.filter(gross).map((metric) => metric.scenario));
   // An improvement is a claim too: a PR comment that says a no-op change made p50 3% faster is as
-  // false as one that says slower (5 of about 80 real Python A/A first pairs read one).
+  // false as one that says slower (6 of 85 real Python A/A first pairs read one at p50).
   return [...comparison.regressions, ...comparison.improvements].filter(
     (metric) =>
       metric.method === 'paired' &&
