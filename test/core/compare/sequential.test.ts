@@ -235,12 +235,15 @@ describe('compareSequential', () => {
     expect(found).toBeGreaterThan(0);
   });
 
-  it('keeps a verdict reached at the planned window, and judges only the undecided metrics again', () => {
+  it('keeps a change found at the planned window, and judges the rest again, a no change giving way only to a change', () => {
     const run = drawn({ ratePerSec: 300, segmentMs: 2000, headScale: 1.25 }, 20);
     const current = planned(run, 10);
     const first = judge(current);
-    const decided = first.scenarios[0]!.metrics.filter((m) => m.verdict !== 'inconclusive');
+    const decided = first.scenarios[0]!.metrics.filter(
+      (m) => m.verdict === 'regression' || m.verdict === 'improvement',
+    );
     expect(decided.length).toBeGreaterThan(0);
+    const unchanged = first.scenarios[0]!.metrics.filter((m) => m.verdict === 'no change');
     const later = judge(extend(run, current, 10, 20, ['p99']));
     for (const m of decided) {
       const after = metric(later, m.metric);
@@ -248,8 +251,10 @@ describe('compareSequential', () => {
       expect(after.change).toBe(m.change);
       expect(after.look).toBe(0);
     }
+    // A no change is judged again; less sure at the later look, it keeps the planned window's.
+    for (const m of unchanged) expect(metric(later, m.metric).verdict).not.toBe('inconclusive');
     for (const m of later.scenarios[0]!.metrics)
-      if (!decided.some((d) => d.metric === m.metric)) expect(m.look).toBe(1);
+      if (!decided.some((d) => d.metric === m.metric)) expect(m.look === 1 || m.verdict === 'no change').toBe(true);
     // The scenario shows everything it measured, and says why it ran on.
     expect(later.scenarios[0]!.current.segments).toHaveLength(20);
     expect(later.ab?.pairs).toBe(20);
@@ -257,7 +262,7 @@ describe('compareSequential', () => {
       /Measured 20 s more than planned, in 1 extension step .*p99 after the planned window/,
     );
     // Rows from different looks say which seconds each shows, apart from the thresholds' whole run.
-    const reopened = later.scenarios[0]!.metrics.filter((m) => m.look === 1).map((m) => m.metric);
+    const reopened = later.scenarios[0]!.metrics.filter((m) => m.look === 1).map((m) => m.metric.replace('_', ' '));
     expect(later.scenarios[0]!.notes[0]).toContain(
       `its row shows that look's values (${decided.map((m) => m.metric.replace('_', ' ')).join(', ')} over the first 20 s; ${reopened.join(', ')} over all 40 s); the thresholds and the details cover all 40 s`,
     );
@@ -517,10 +522,15 @@ describe('compare.detect: running on until the run can see the target', () => {
       /compare\.detect: p50 of api could see ±[\d.]+%, not the [\d.]+% it targets/,
     );
     expect(stepFor(config, judged, longer, 1)?.undecided).toContain('p50');
-    // A metric the target does not name keeps the verdict its planned window reached.
+    // A metric the target does not name keeps the verdict its planned window reached: a change at
+    // that look; a no change unless the longer window found a change.
     const decided = first.scenarios[0]!.metrics.filter((m) => m.verdict !== 'inconclusive' && m.metric !== 'p50');
     expect(decided.length).toBeGreaterThan(0);
-    for (const m of decided) expect(metric(judged, m.metric).look).toBe(0);
+    for (const m of decided) {
+      const after = metric(judged, m.metric);
+      if (m.verdict === 'no change') expect(after.verdict).not.toBe('inconclusive');
+      else expect(after.look).toBe(0);
+    }
   });
 
   it('says when every targeted metric reached its target', () => {
