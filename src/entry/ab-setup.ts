@@ -271,9 +271,10 @@ export type BootOrder = 'head-first' | 'base-first';
 
 /**
  * Starts both variants' copies at once, `order`'s first one spawned first. Two processes of one
- * build can differ by several percent for their whole life (docs/design/statistics.md), and should
- * the one spawned first be the one favoured (which core it settles on), a fixed order would lean
- * every run the same way: the order is drawn per run, so that such an offset is as likely to hide a
+ * build differ by several percent in episodes of seconds (docs/design/statistics.md, "The offset
+ * comes and goes"); the first four large early ones favoured the head, always spawned first then.
+ * 17 runs later that lean was no longer distinguishable from chance, but a fixed order would put
+ * any lean on one side: the order is drawn per run, so that such an offset is as likely to hide a
  * regression as to make one, and compare.confirm's second pair, booted the other way round, does
  * not repeat it. The first is called first; both then wait on one sweep of stray services and
  * each on its own free-port check, so it spawns first unless the second's check answers sooner.
