@@ -273,7 +273,7 @@ export type BootOrder = 'head-first' | 'base-first';
  * Starts both variants' copies at once, `order`'s first one spawned first. Two processes of one
  * build differ by several percent in episodes of seconds (docs/design/statistics.md, "The offset
  * comes and goes"); the first four large early ones favoured the head, always spawned first then.
- * Over the 17 such runs measured since, no lean can be told from chance, but a fixed order would put
+ * Over the 19 such runs measured by now, no lean can be told from chance, but a fixed order would put
  * any lean on one side: the order is drawn per run, so that such an offset is as likely to hide a
  * regression as to make one, and compare.confirm's second pair, booted the other way round, does
  * not repeat it. The first is called first; both then wait on one sweep of stray services and
