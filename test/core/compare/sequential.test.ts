@@ -268,6 +268,23 @@ describe('compareSequential', () => {
     );
   });
 
+  it('lets a later look overturn a no change with a change: the head slowed only after the planned window', () => {
+    // The planned window from an A/A run, the extension from a head 25% slower (an episode that
+    // favoured the head over the planned 15 s of a real +15% head read as "no change"). 80 slower
+    // pairs after 20: a level shift inside the run widens the test, so a short slower tail is not enough.
+    const same = drawn({ ratePerSec: 1000, segmentMs: 1000, headScale: 1 }, 100);
+    const slower = drawn({ ratePerSec: 1000, segmentMs: 1000, headScale: 1.25 }, 100);
+    const current = planned(same, 20);
+    expect(metric(judge(current), 'p50').verdict).toBe('no change');
+    const later = judge(extend(slower, current, 20, 100, ['p99']));
+    const p50 = metric(later, 'p50');
+    expect(p50.verdict).toBe('regression');
+    expect(p50.look).toBe(1);
+    // With no change after the planned window either, a later look that is less sure keeps it.
+    const still = judge(extend(same, current, 20, 22, ['p99']));
+    expect(metric(still, 'p50').verdict).toBe('no change');
+  });
+
   it('decides with the longer window what the planned one could not', () => {
     // +10% on a noisy service: 12 blocks of 500 ms leave it open, 36 decide it.
     let decidedLater = 0;
