@@ -289,7 +289,7 @@ export async function startBoth(
   return [headBoot, baseBoot];
 }
 
-export const otherOrder = (order: BootOrder): BootOrder => (order === 'head-first' ? 'base-first' : 'head-first');
+const otherOrder = (order: BootOrder): BootOrder => (order === 'head-first' ? 'base-first' : 'head-first');
 
 /**
  * Boots the head's and the base's services at the same time, in `order`. The head must boot (its
