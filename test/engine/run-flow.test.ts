@@ -238,9 +238,11 @@ describe('runFlowVariants', () => {
     const [create, fetch] = steps[0]!;
     expect([flow!.requests.total, create!.requests.total, fetch!.requests.total]).toEqual([30, 30, 30]);
     expect(flow!.requests.ko).toBe(0);
-    expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(30);
-    expect(create!.latencyMs.p50).toBeLessThan(30);
-    expect(fetch!.latencyMs.p50).toBeLessThan(30);
+    // libuv fires a timer on the loop's cached millisecond clock, so a 30 ms sleep can end up to
+    // 1 ms early on performance.now(): the flow holds the think time less that tick, a step none of it.
+    expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(29);
+    expect(create!.latencyMs.p50).toBeLessThan(15);
+    expect(fetch!.latencyMs.p50).toBeLessThan(15);
   });
 
   it('sends one mix entry per iteration, by weight, each with its own result', async () => {
