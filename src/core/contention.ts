@@ -52,6 +52,8 @@ export interface SegmentSelection {
   /** The segments the statistics use, in run order. */
   kept: SegmentRecord[];
   excluded: ExcludedSegment[];
+  /** How many segments a burst hit, those kept beyond the cap included. */
+  hits: number;
   /** One sentence for the report when segments were left out or would have been. */
   reason?: string;
 }
@@ -103,7 +105,7 @@ function burstOf(segment: SegmentRecord, index: number, quietOther: number, quie
 export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): SegmentSelection {
   const segments = scenario.segments;
   const measured = segments.filter((segment) => segment.contention !== undefined);
-  if (measured.length === 0) return { kept: [...segments], excluded: [] };
+  if (measured.length === 0) return { kept: [...segments], excluded: [], hits: 0 };
   const quietOther = lowerQuartile(
     measured.flatMap((segment) =>
       segment.contention?.otherCores === undefined ? [] : [segment.contention.otherCores],
@@ -115,7 +117,7 @@ export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): Segm
     ),
   );
   const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
-  if (hits.length === 0) return { kept: [...segments], excluded: [] };
+  if (hits.length === 0) return { kept: [...segments], excluded: [], hits: 0 };
   const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
   const chosen = [...hits].sort((a, b) => b.severity - a.severity || a.index - b.index).slice(0, limit);
   const out = new Set(chosen.map((hit) => hit.index));
@@ -133,7 +135,7 @@ export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): Segm
       `${reason ? '; ' : ''}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? ' was' : 's were'} hit but kept, ` +
       `since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
   }
-  return { kept, excluded, reason: `${reason}.` };
+  return { kept, excluded, hits: hits.length, reason: `${reason}.` };
 }
 
 /**

@@ -307,7 +307,8 @@ export function errorCeilingBreaches(
         reason:
           attempted > 0
             ? `no request succeeded (${attempted} of ${attempted} failed${dropped > 0 ? ` or dropped` : ''}${describeErrors(scenario)}): a run in which nothing succeeded fails even without thresholds; fix the service or the request (is it the right URL, method, protocol?)`
-            : 'no request was sent: a run in which nothing succeeded fails even without thresholds; check the scenario sends load',
+            : (neverReached(scenario, results) ??
+              'no request was sent: a run in which nothing succeeded fails even without thresholds; check the scenario sends load'),
       });
       continue;
     }
@@ -322,6 +323,18 @@ export function errorCeilingBreaches(
     });
   }
   return out;
+}
+
+/**
+ * A flow step that no iteration reached: an earlier step failed every time (a capture that found
+ * nothing, a 401), and that step's own line says how. "Check the scenario sends load" sent a new
+ * user looking at the wrong step.
+ */
+function neverReached(step: ScenarioResult, results: Results): string | undefined {
+  if (step.flow === undefined) return undefined;
+  const flow = results.scenarios.find((scenario) => scenario.name === step.flow!.scenario);
+  if (flow === undefined || flow.requests.ok + flow.requests.ko === 0) return undefined;
+  return `no request was sent: none of the ${flow.requests.ok + flow.requests.ko} iterations of ${flow.name} reached step "${step.flow.step}", since an earlier step failed each time; fix that step (its failures are named on its own line)`;
 }
 
 /** "; ECONNREFUSED 400" or "; HTTP 500 312": the commonest failures (transport errors, and

@@ -394,6 +394,6 @@ describe('compareRuns under contention', () => {
     expect(view.segments).toHaveLength(18);
     expect(view.requests.total).toBe(measured.segments.slice(2).reduce((sum, segment) => sum + segment.count, 0));
     expect(view.latencyMs.p99).toBeLessThan(measured.latencyMs.p99);
-    expect(scenarioOverSegments(measured, { kept: measured.segments, excluded: [] })).toBe(measured);
+    expect(scenarioOverSegments(measured, { kept: measured.segments, excluded: [], hits: 0 })).toBe(measured);
   });
 });

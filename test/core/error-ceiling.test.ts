@@ -29,6 +29,41 @@ describe('the error-rate ceiling without thresholds', () => {
     expect(breach!.reason).toContain(`no request succeeded (${total} of ${total} failed`);
   });
 
+  it('names the earlier step, not the load, when no iteration of a flow reached a step', () => {
+    // A new user's create step captured "$.item_id" from {"id": 1093}: every iteration ended there.
+    const run = makeResults({
+      seed: 4,
+      scenarios: [
+        { name: 'shop/order', segments: 6, ratePerSec: 100, errorRate: 1 },
+        { name: 'shop/order/create', segments: 6, ratePerSec: 100, errorRate: 1 },
+        { name: 'shop/order/fetch', segments: 6, ratePerSec: 100 },
+      ],
+    });
+    const [flow, create, fetch] = run.scenarios;
+    const current: Results = {
+      ...run,
+      scenarios: [
+        flow!,
+        { ...create!, flow: { scenario: 'shop/order', step: 'create' } },
+        {
+          ...fetch!,
+          flow: { scenario: 'shop/order', step: 'fetch' },
+          requests: { total: 0, ok: 0, ko: 0, dropped: 0 },
+        },
+      ],
+    };
+    const breaches = judge(current).breaches;
+    expect(breaches.map((b) => b.scenario)).toEqual(['shop/order', 'shop/order/create', 'shop/order/fetch']);
+    const iterations = flow!.requests.ok + flow!.requests.ko;
+    expect(breaches[2]!.reason).toContain(
+      `none of the ${iterations} iterations of shop/order reached step "fetch", since an earlier step failed each time`,
+    );
+    expect(breaches[2]!.reason).not.toContain('check the scenario sends load');
+    // A scenario that sent nothing at all keeps the advice to check its load.
+    const idle: Results = { ...run, scenarios: [{ ...flow!, requests: { total: 0, ok: 0, ko: 0, dropped: 0 } }] };
+    expect(judge(idle).breaches[0]!.reason).toContain('check the scenario sends load');
+  });
+
   it(`fails one over ${DEFAULT_MAX_ERROR_RATE * 100}% failed, passes one under it`, () => {
     const over = judge(failing(0.6));
     expect(over.verdict).toBe('fail');

@@ -216,7 +216,8 @@ export function decideRun(drafts: readonly Draft[], alpha: number, padding = 0):
   for (const { comparison, holds } of drafts) {
     const hold = holds?.find((candidate) => candidate.verdicts.includes(comparison.verdict));
     if (hold === undefined) continue;
-    if (comparison.verdict !== 'no change') comparison.reasons = [];
+    // A held "no change" keeps no "real but small": the hold says its interval cannot be trusted.
+    comparison.reasons = [];
     comparison.verdict = 'inconclusive';
     delete comparison.decidedBy;
     comparison.reasons.push(hold.reason);

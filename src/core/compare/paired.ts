@@ -28,6 +28,7 @@ import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
+import { sharedBurst, sharedBurstHold } from './shared-burst.js';
 import { processRequestsNeeded, processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
 import {
   compareScenarios,
@@ -221,6 +222,8 @@ function compareScenarioPaired(
   // (alternate). The rate check keeps its own guard.
   const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
   if (sharedLag) notes.push(sharedLagNote(head, base));
+  // A burst both variants sat through dilutes their change as a shared lag does (shared-burst.ts).
+  const burst = duet ? sharedBurst(head, pairs) : { hit: 0, blocks: 0 };
   const spreads: { metric: MetricName; spread: ProcessSpread; decides: boolean }[] = [];
   const thinProcesses: MetricName[] = [];
   for (const metric of compare.metrics) {
@@ -307,6 +310,8 @@ function compareScenarioPaired(
     // A shared lag dilutes a change (the delay is in both variants): a regression stays one, a
     // "no change" may be a diluted reading.
     if (sharedLag) draft.holds = [{ reason: { kind: 'shared-lag' }, verdicts: ['no change'] }];
+    const burstHold = metric in LATENCY_PERCENTILES ? sharedBurstHold(draft.comparison, minEffect, burst) : undefined;
+    if (burstHold !== undefined && !sharedLag) draft.holds = [...(draft.holds ?? []), burstHold];
     // Alternate had a second test per percentile, the pooled change with a leave-one-pair-out
     // jackknife: anti-conservative at 12 pairs (it made 12 of 15 A/A false regressions in an
     // audit), so alternate now rests on the trimmed test alone.

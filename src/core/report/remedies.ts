@@ -26,7 +26,7 @@ const RATE_KINDS = new Set<Reason['kind']>([
   'shared-lag',
 ]);
 /** Reasons a quieter runner or a re-run fixes: other work on the machine. */
-const LOAD_KINDS = new Set<Reason['kind']>(['other-load', 'contention', 'whole-run-disagrees']);
+const LOAD_KINDS = new Set<Reason['kind']>(['other-load', 'contention', 'whole-run-disagrees', 'shared-burst']);
 /** Reasons that mean the test's noise floor was above the change: only more evidence decides. */
 // An interval too wide to rule out a change that counts is the noise floor too: the demo's every
 // held-back metric was one, and its only advice was "re-run".

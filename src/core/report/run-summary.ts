@@ -145,8 +145,9 @@ function renderScenario(
         (Math.round(s.events.perSecond * 10) / 10).toFixed(1),
       ]),
     );
-  if (r.ok === 0 && r.total > 0) out.push('  ✗ no request succeeded: there is no latency to show');
-  out.push(line('Grade', '', [formatGrade(s.grade, r.total > 0 ? r.ok : undefined)]));
+  if (r.ok === 0) out.push(`  ✗ no request ${r.total > 0 ? 'succeeded' : 'was sent'}: there is no latency to show`);
+  // Nothing sent has no latency band either: "unresponsive (≥ 250 ms)" read as a slow service.
+  out.push(line('Grade', '', [r.total > 0 ? formatGrade(s.grade, r.ok) : 'none (no request was sent)']));
   // A grade of a stall is no grade of the service: say so beside it (compare/delayed-ack.ts).
   const stall = describeDelayedAckStall(s, os);
   if (stall) out.push(`  note: ${escapeLogText(stall)}`);

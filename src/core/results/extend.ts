@@ -98,7 +98,26 @@ export function resultsAtLook(results: Results, look: number): Results {
   return view;
 }
 
+/** Seconds of a window, as the reports write them: `15`, `37.5`. */
+function seconds(ms: number): string {
+  return `${round3(ms / 1000)}`;
+}
+
+/**
+ * A reason of one look's window, said of that window: "9 of 750 requests started … late" read as
+ * the whole run's once the run went on to 3,000 requests. Already placed reasons stay as they are.
+ */
+function placed(reason: string, fromMs: number, toMs: number): string {
+  return / s of the window$/.test(reason)
+    ? reason
+    : `${reason}, in ${seconds(fromMs)}–${seconds(toMs)} s of the window`;
+}
+
 function joinGenerator(a: GeneratorHealth, b: GeneratorHealth, aMs: number, bMs: number): GeneratorHealth {
+  const reasons = [
+    ...a.reasons.map((reason) => placed(reason, 0, aMs)),
+    ...b.reasons.map((reason) => placed(reason, aMs, aMs + bMs)),
+  ];
   return {
     lateStarts: a.lateStarts + b.lateStarts,
     maxStartDelayMs: Math.max(a.maxStartDelayMs, b.maxStartDelayMs),
@@ -107,7 +126,7 @@ function joinGenerator(a: GeneratorHealth, b: GeneratorHealth, aMs: number, bMs:
     cpuCores: aMs + bMs > 0 ? round3((a.cpuCores * aMs + b.cpuCores * bMs) / (aMs + bMs)) : a.cpuCores,
     saturated: a.saturated || b.saturated,
     // The schema keeps at most 20 reasons.
-    reasons: [...new Set([...a.reasons, ...b.reasons])].slice(0, 20),
+    reasons: [...new Set(reasons)].slice(0, 20),
   };
 }
 

@@ -243,6 +243,7 @@ export type Reason =
   | { kind: 'both-fell-behind-paired'; headShare: number; baseShare: number; intendedPerSec: number }
   | { kind: 'too-few-pairs-for-capacities' }
   | { kind: 'shared-lag' }
+  | { kind: 'shared-burst'; hit: number; blocks: number }
   | { kind: 'whole-run-disagrees'; change: number }
   | { kind: 'decided-by-whole-run'; metric: MetricName; change: number; adjustedPValue: number; pairsChange: number }
   | { kind: 'no-capacity-search'; run: RunRole }

@@ -170,6 +170,63 @@ describe('comparePaired', () => {
     }
   });
 
+  it('holds back a duet\'s "no change" that a burst both variants sat through could have diluted, in proportion to the blocks it hit', () => {
+    // 40 pairs: enough to rule out the minimum effects, so that there is a "no change" to hold back.
+    const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [{ ...api, pairs: 40 }] });
+    // A neighbour took a core in the first `hit` blocks (the run's quiet level is 0 cores).
+    const burst = (hit: number): Results => {
+      const withBursts = <T extends Results>(r: T): T => ({
+        ...r,
+        scenarios: r.scenarios.map((sc) => ({
+          ...sc,
+          segments: sc.segments.map((segment, index) => ({
+            ...segment,
+            contention: { otherCores: index < hit ? 1 : 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 },
+          })),
+        })),
+      });
+      return { ...withBursts(results), ab: { ...results.ab!, base: withBursts(results.ab!.base) } };
+    };
+    const latencies = (comparison: Comparison): MetricComparison[] =>
+      comparison.scenarios[0]!.metrics.filter((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric));
+    const plain = latencies(comparePaired(input(results)));
+    const noChange = plain.filter((m) => m.verdict === 'no change').map((m) => m.metric);
+    expect(noChange.length).toBeGreaterThan(0);
+    // Bursts in 20 (30) of 40 blocks: read as undiluted, every interval doubles (quadruples) in log terms.
+    for (const hit of [20, 30]) {
+      const held = comparePaired(input(burst(hit)));
+      let heldBack = 0;
+      for (const name of noChange) {
+        const m = metric(held, 'api', name);
+        const undiluted = m.changeInterval!.map((c) => Math.abs(Math.expm1((Math.log1p(c) * 40) / (40 - hit))));
+        expect(m.verdict).toBe(Math.max(...undiluted) > m.minEffect ? 'inconclusive' : 'no change');
+        if (m.verdict !== 'inconclusive') continue;
+        heldBack += 1;
+        expect(m.reasons.map((reason) => reason.kind)).toEqual(['shared-burst']);
+        expect(describeReason(m.reasons[0]!)).toContain(`hit ${hit} of the 40 blocks of this duet`);
+      }
+      expect(heldBack).toBeGreaterThan(0);
+    }
+    // A neighbour in every block is the run's quiet level, not a burst (contention.ts, rule 1).
+    const steady = latencies(comparePaired(input(burst(40))));
+    expect(steady.map((m) => m.verdict)).toEqual(plain.map((m) => m.verdict));
+    // One block of 40 hit: the intervals widen by 1/39th, and the fixture's "no change" verdicts stand.
+    const one = comparePaired(input(burst(1)));
+    const stand = noChange.filter((name) => {
+      const m = plain.find((p) => p.metric === name)!;
+      const reach = Math.max(...m.changeInterval!.map((c) => Math.abs(Math.expm1((Math.log1p(c) * 40) / 39))));
+      return reach <= m.minEffect;
+    });
+    expect(stand.length).toBeGreaterThan(0);
+    for (const name of stand) expect(metric(one, 'api', name).verdict).toBe('no change');
+    // Regressions and improvements are not held: the dilution only shrinks them.
+    expect(
+      latencies(comparePaired(input(burst(20)))).filter(
+        (m) => m.verdict === 'regression' || m.verdict === 'improvement',
+      ),
+    ).toEqual(plain.filter((m) => m.verdict === 'regression' || m.verdict === 'improvement'));
+  });
+
   it('duet: tests the whole-run change, so a head that stalls in a few segments is caught, with no second test', () => {
     // The head's GC pauses (500 ms, queueing 8% of a segment) in 20% of segments, the base's in 5%:
     // a few segments carry the change, which the whole run has (a trimmed mean of pairs left it out).

@@ -95,5 +95,9 @@ describe('renderRunSummary', () => {
     const out = renderRunSummary(makeResults([idle]));
     expect(out).not.toMatch(/NaN|Infinity/);
     expect(out).toContain('[ratio]                     n/a');
+    // Nothing sent has no latency band: a flow step no iteration reached once read "unresponsive (≥ 250 ms)".
+    expect(out).toContain('✗ no request was sent: there is no latency to show');
+    expect(out).toMatch(/Grade\s+none \(no request was sent\)/);
+    expect(out).not.toContain('≥ 250 ms)');
   });
 });
