@@ -404,9 +404,9 @@ export interface AbInfo {
   seed: number;
   /** alternate only: pair i ran head first or base first. */
   order?: ('head-first' | 'base-first')[];
-  /** Which variant's services were started first, drawn from `seed`: a fixed order could favour
-   * one variant's processes for the whole run (which core they settle on). compare.confirm's
-   * second pair starts the other one first. Absent in files written before it was drawn, when the
+  /** Which variant's services were spawned first (each before the other's same service), drawn
+   * from `seed`: a fixed order could favour one variant's processes for the whole run (which core
+   * they settle on). compare.confirm's second pair starts the other one first. Absent in files written before it was drawn, when the
    * base did not boot, and in a merge of shards that drew different orders or whose base failed. */
   boot?: 'head-first' | 'base-first';
   /** The base variant's results: the same scenarios (those it has), the same segment count per
