@@ -298,7 +298,12 @@ function confirmSecondPair(
   const windowMs = confirmationScenario({ load }, Math.max(...targets.map((target) => target.windowMs))).load
     .durationMs;
   const segments = Math.round(windowMs / SEGMENT_MS);
-  const second = drawRun(deriveSeed(current.ab!.seed, 'second pair of processes'), drawn * SEGMENT_MS, SCHEDULE, false);
+  const second = drawRun(
+    deriveSeed(current.ab!.seed ?? 0, 'second pair of processes'),
+    drawn * SEGMENT_MS,
+    SCHEDULE,
+    false,
+  );
   const [head, base] = [second.head, second.base].map((variant) =>
     windowOf(toScenarioResult('api', FIXTURE, variant.segments, 1), variant, 1, 0, segments),
   );

@@ -41,6 +41,11 @@ export interface StartServicesOptions {
   tls?: TlsConfig;
   /** The config's defaults.http: the version the ready.http probes speak. */
   http?: HttpVersion;
+  /** Awaited right before service `index` (0-based) is spawned; it must settle on an abort too. An
+   * A/B run's second variant waits on the first's spawns: the drawn boot order holds (ab-setup.ts). */
+  spawnTurn?: (index: number) => Promise<void>;
+  /** Told right after service `index` is spawned (whether or not the spawn gave a process). */
+  onSpawned?: (index: number) => void;
 }
 
 export type ServiceStatus =
@@ -137,9 +142,9 @@ export async function startServices(configs: ServiceConfig[], options: StartServ
   };
 
   try {
-    for (const config of configs) {
+    for (const [index, config] of configs.entries()) {
       options.signal?.throwIfAborted();
-      await startOne(config, options, started, guard);
+      await startOne(config, index, options, started, guard);
     }
   } catch (error) {
     await stopAll();
@@ -155,6 +160,7 @@ export async function startServices(configs: ServiceConfig[], options: StartServ
 
 async function startOne(
   config: ServiceConfig,
+  index: number,
   options: StartServicesOptions,
   started: Started[],
   guard: Guard,
@@ -179,6 +185,10 @@ async function startOne(
     throw new BootError(portInUseMessage(config.name, target.port), config.name);
   }
 
+  if (options.spawnTurn) {
+    await options.spawnTurn(index);
+    options.signal?.throwIfAborted();
+  }
   // Checked right before the (synchronous) spawn: once a signal handler has begun stopping the
   // groups, nothing new may start behind its back.
   await throwIfInterrupted(guard, config.name);
@@ -204,6 +214,7 @@ async function startOne(
   } finally {
     // The child holds its own copy of the descriptor.
     closeSync(logFd);
+    options.onSpawned?.(index);
   }
 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {

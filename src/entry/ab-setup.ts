@@ -269,6 +269,9 @@ export interface BootedVariants {
 
 export type BootOrder = 'head-first' | 'base-first';
 
+/** What the second variant's boot waits on, and what the first's tells it. */
+export type SpawnTurns = Pick<StartServicesOptions, 'spawnTurn' | 'onSpawned'>;
+
 /**
  * Starts both variants' copies at once, `order`'s first one spawned first. Two processes of one
  * build differ by several percent in episodes of seconds (docs/design/statistics.md, "The offset
@@ -276,17 +279,57 @@ export type BootOrder = 'head-first' | 'base-first';
  * Over the 19 such runs measured by now, no lean can be told from chance, but a fixed order would put
  * any lean on one side: the order is drawn per run, so that such an offset is as likely to hide a
  * regression as to make one, and compare.confirm's second pair, booted the other way round, does
- * not repeat it. The first is called first; both then wait on one sweep of stray services and
- * each on its own free-port check, so it spawns first unless the second's check answers sooner.
+ * not repeat it. Calling the first first is not enough: each boot awaits a free-port check (and its
+ * services' readiness) before it spawns, and the second's could answer sooner. So the second
+ * variant's service n is spawned only once every copy of the first has spawned its service n (or
+ * the first's boot has ended, or `signal` aborts); both still boot at once, each up to its spawns.
  */
 export async function startBoth(
   order: BootOrder,
-  head: () => Promise<RunningCopies>,
-  base: () => Promise<RunningCopies>,
+  head: (turns: SpawnTurns) => Promise<RunningCopies>,
+  base: (turns: SpawnTurns) => Promise<RunningCopies>,
+  input: { copies: number; signal?: AbortSignal },
 ): Promise<[PromiseSettledResult<RunningCopies>, PromiseSettledResult<RunningCopies>]> {
-  if (order === 'head-first') return Promise.allSettled([head(), base()]);
-  const [baseBoot, headBoot] = await Promise.allSettled([base(), head()]);
-  return [headBoot, baseBoot];
+  const [first, second] = order === 'head-first' ? [head, base] : [base, head];
+  const gate = spawnGate(input.copies, input.signal);
+  const [firstBoot, secondBoot] = await Promise.allSettled([
+    first({ onSpawned: gate.onSpawned }).finally(gate.open),
+    second({ spawnTurn: gate.turn }),
+  ]);
+  return order === 'head-first' ? [firstBoot, secondBoot] : [secondBoot, firstBoot];
+}
+
+/** Service n's turn comes once `copies` spawns of service n were told, or at open() or the abort. */
+function spawnGate(
+  copies: number,
+  signal: AbortSignal | undefined,
+): { onSpawned(index: number): void; turn(index: number): Promise<void>; open(): void } {
+  const turns: { spawned: number; come: Promise<void>; resolve(): void }[] = [];
+  const at = (index: number): (typeof turns)[number] => {
+    if (!turns[index]) {
+      let resolve = (): void => {};
+      const come = new Promise<void>((done) => (resolve = done));
+      turns[index] = { spawned: 0, come, resolve };
+    }
+    return turns[index];
+  };
+  let opened = false;
+  const open = (): void => {
+    opened = true;
+    signal?.removeEventListener('abort', open);
+    for (const turn of turns) turn?.resolve();
+  };
+  signal?.addEventListener('abort', open, { once: true });
+  if (signal?.aborted) open();
+  return {
+    onSpawned: (index) => {
+      const turn = at(index);
+      turn.spawned += 1;
+      if (turn.spawned >= copies) turn.resolve();
+    },
+    turn: (index) => (opened ? Promise.resolve() : at(index).come),
+    open,
+  };
 }
 
 const otherOrder = (order: BootOrder): BootOrder => (order === 'head-first' ? 'base-first' : 'head-first');
@@ -311,11 +354,20 @@ export async function bootVariants(
     const running = await startServices(head.services, head.options);
     return { head: running, baseFailure: baseSetupFailure, stop: () => running.stop() };
   }
-  const [headBoot, baseBoot] = await startBoth(
-    order,
-    () => startCopies(headCopies, head.options),
-    () => startCopies(baseCopies, base.options),
-  );
+  const boot = (
+    bootOrder: BootOrder,
+    headOptions: StartServicesOptions,
+    baseOptions: StartServicesOptions,
+  ): ReturnType<typeof startBoth> => {
+    const [first, second] = bootOrder === 'head-first' ? [headCopies, baseOptions] : [baseCopies, headOptions];
+    return startBoth(
+      bootOrder,
+      (turns) => startCopies(headCopies, { ...headOptions, ...turns }),
+      (turns) => startCopies(baseCopies, { ...baseOptions, ...turns }),
+      { copies: first.length, ...(second.signal ? { signal: second.signal } : {}) },
+    );
+  };
+  const [headBoot, baseBoot] = await boot(order, head.options, base.options);
   if (headBoot.status === 'rejected') {
     if (baseBoot.status === 'fulfilled') await baseBoot.value.stop();
     throw headBoot.reason;
@@ -335,11 +387,7 @@ export async function bootVariants(
           ...options,
           logDir: path.join(options.logDir, 'confirm'),
         });
-        const [headAgain, baseAgain] = await startBoth(
-          otherOrder(order),
-          () => startCopies(headCopies, again(head.options)),
-          () => startCopies(baseCopies, again(base.options)),
-        );
+        const [headAgain, baseAgain] = await boot(otherOrder(order), again(head.options), again(base.options));
         if (headAgain.status === 'fulfilled') variants.head = headAgain.value;
         if (baseAgain.status === 'fulfilled') variants.base = baseAgain.value;
         if (headAgain.status === 'rejected' || baseAgain.status === 'rejected') {

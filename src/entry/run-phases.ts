@@ -17,6 +17,7 @@ import { thresholdsForScenario } from '../core/capacity-search.js';
 import { EXTENSION_STEPS, planExtension } from '../core/compare/sequential.js';
 import { extensionRuns, undecidedOf, type ExtensionRun } from '../core/compare/extension-runs.js';
 import { appendExtension } from '../core/results/extend.js';
+import { deriveSeed } from '../core/stats/prng.js';
 import { assembleResults } from '../core/results/assemble.js';
 import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
 import { startUsageSampler } from '../adapters/proc-usage.js';
@@ -151,7 +152,7 @@ async function extendInconclusive(run: ActiveRun): Promise<void> {
       prepared.status(describeExtensionRun(extension, look));
       const stepOrder =
         prepared.ab && schedule === 'alternate' ? createPairOrder(seed + look + 1, pairCount(scenario)) : undefined;
-      const measured = await measureScenario(run, scenario, baseScenario, stepOrder);
+      const measured = await measureScenario(run, scenario, baseScenario, stepOrder, extensionSeed(seed, look));
       if (!measured) break;
       // A flow's steps took part in every iteration: each takes its share, asked for or not.
       appendEach(run.scenarioResults, [measured.head, ...(measured.headSteps ?? [])], extension);
@@ -298,17 +299,29 @@ function baseScenarioFor(run: ActiveRun, name: string): ScenarioConfig | undefin
   return found ? run.prepared.forShard(found) : undefined;
 }
 
-/** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base. */
+/**
+ * The seed of extension `look + 1`'s draws (data rows, a flow's mix, a duet's first variant). Each
+ * run of a scenario starts its draws from its seed: with the run's own, an extension repeated the
+ * planned window's rows and entries, request for request, in place of drawing new ones. Derived
+ * from the run's seed, so that --seed still repeats the whole run.
+ */
+function extensionSeed(seed: number, look: number): number {
+  return deriveSeed(seed, `extension ${look + 1}`);
+}
+
+/** Runs one scenario (or one extension step of it) on the head and, in A/B mode, the base; its
+ * draws from `seed`. */
 async function measureScenario(
   run: ActiveRun,
   scenario: ScenarioConfig,
   baseScenario: ScenarioConfig | undefined,
   pairOrder: PairOrder[] | undefined,
+  seed = run.seed,
 ): Promise<
   | { head: ScenarioResult; base?: ScenarioResult; headSteps?: ScenarioResult[]; baseSteps?: ScenarioResult[] }
   | undefined
 > {
-  const { options, prepared, booted, schedule, seed } = run;
+  const { options, prepared, booted, schedule } = run;
   // A service that dies mid-run turns the rest of the load into refused connections, which
   // would be compared as if measured (a dead base once hid a +224% head): stop, and say so.
   const died = new AbortController();

@@ -128,11 +128,11 @@ it('starts the variant the drawn order names first, and answers head then base w
   };
   const nameOf = (boot: PromiseSettledResult<RunningCopies>): string | undefined =>
     boot.status === 'fulfilled' ? boot.value.services[0]?.name : undefined;
-  const [head, base] = await startBoth('base-first', fake('head'), fake('base'));
+  const [head, base] = await startBoth('base-first', fake('head'), fake('base'), { copies: 1 });
   expect(started).toEqual(['base', 'head']);
   expect([nameOf(head), nameOf(base)]).toEqual(['head', 'base']);
   started.length = 0;
-  await startBoth('head-first', fake('head'), fake('base'));
+  await startBoth('head-first', fake('head'), fake('base'), { copies: 1 });
   expect(started).toEqual(['head', 'base']);
 });
 

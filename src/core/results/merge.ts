@@ -168,8 +168,17 @@ function addScenarios(inputs: MergeInput[], interrupted: boolean): ScenarioResul
 function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
   const first = inputs[0]!.results.ab;
   if (first === undefined) return undefined;
-  // The first shard's own: its second pair, and the order its base booted in.
-  const { confirmation: _firstShards, boot: _firstBoot, ...rest } = first;
+  // The first shard's own: its second pair, its seed, its pairs' order and the order its base booted in.
+  const { confirmation: _firstShards, boot: _firstBoot, seed: _firstSeed, order: _firstOrder, ...rest } = first;
+  const all = inputs.map((input) => input.results.ab!);
+  // Each shard drew from a seed of its own (random unless --seed named one): the merge names the
+  // seed, and the pairs' order drawn from it, only where every shard had the same.
+  const seeds = new Set(all.map((ab) => ab.seed));
+  const order = commonOrder(all.map((ab) => ab.order));
+  const drawn = {
+    ...(seeds.size === 1 && first.seed !== undefined ? { seed: first.seed } : {}),
+    ...(order ? { order } : {}),
+  };
   const failed = inputs.find((input) => input.results.ab?.baseFailure !== undefined);
   if (failed) {
     const ab = failed.results.ab!;
@@ -177,6 +186,7 @@ function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
     // The merge has no base: no boot order (as a run whose base did not boot), and no second pair.
     return {
       ...rest,
+      ...drawn,
       base: ab.base,
       baseFailure: { ...failure, reason: `${label(failed.path, failed.results)}: ${failure.reason}` },
     };
@@ -184,9 +194,17 @@ function mergeAb(inputs: MergeInput[]): AbInfo | undefined {
   const base = mergeResults(inputs.map(({ path, results }) => ({ path: `${path} (base)`, results: results.ab!.base })));
   const confirmation = mergeConfirmations(inputs);
   // Each shard drew its own boot order: the merge names one only where they all drew it.
-  const boots = new Set(inputs.map((input) => input.results.ab?.boot));
+  const boots = new Set(all.map((ab) => ab.boot));
   const boot = boots.size === 1 ? first.boot : undefined;
-  return { ...rest, ...(boot ? { boot } : {}), base, ...(confirmation ? { confirmation } : {}) };
+  return { ...rest, ...drawn, ...(boot ? { boot } : {}), base, ...(confirmation ? { confirmation } : {}) };
+}
+
+/** The pairs' order every shard followed: the longest one, when each shard's is the start of it (one
+ * seed draws one sequence, and a shard with fewer pairs used its first ones); otherwise none. */
+function commonOrder(orders: AbInfo['order'][]): AbInfo['order'] {
+  if (orders.some((order) => order === undefined)) return undefined;
+  const longest = orders.reduce((a, b) => (b!.length > a!.length ? b : a));
+  return orders.every((order) => order!.every((pair, i) => pair === longest![i])) ? longest : undefined;
 }
 
 /** compare.confirm's second pairs of every shard that measured one: their scenarios side by side

@@ -401,13 +401,16 @@ export interface ServiceExit {
 
 export interface AbInfo {
   schedule: AbSchedule;
-  seed: number;
-  /** alternate only: pair i ran head first or base first. */
+  /** The run's draws' seed: the pairs' order, a duet's first variant, `boot`, and the data rows' and
+   * a flow's mix draws. Absent in a merge of shards that drew from different seeds. */
+  seed?: number;
+  /** alternate only: pair i ran head first or base first. Absent in a merge of shards whose orders differ. */
   order?: ('head-first' | 'base-first')[];
-  /** Which variant's services were started first, drawn from `seed`: a fixed order could favour
-   * one variant's processes for the whole run (which core they settle on). compare.confirm's
-   * second pair starts the other one first. Absent in files written before it was drawn, when the
-   * base did not boot, and in a merge of shards that drew different orders or whose base failed. */
+  /** Which variant's services were spawned first (each before the other's same service), drawn
+   * from `seed`: a fixed order could favour one variant's processes for the whole run (which core
+   * they settle on). compare.confirm's second pair starts the other one first. Absent in files
+   * written before it was drawn, when the base did not boot, and in a merge of shards that drew
+   * different orders or whose base failed. */
   boot?: 'head-first' | 'base-first';
   /** The base variant's results: the same scenarios (those it has), the same segment count per
    * scenario. Segment i of a scenario in head pairs with segment i of it here. */

@@ -2,76 +2,15 @@
 // latencies, deals them at random to N shards, and checks that the merged figures are the ones a
 // single process recording every latency would have written; the rest are the refusals.
 import { describe, expect, it } from 'vitest';
-import { createHistogram, decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
+import { decodeHistogram, encodeHistogram } from '../../../src/core/histogram.js';
 import { mergeResults, type MergeInput } from '../../../src/core/results/merge.js';
 import { mergeLoadScenario } from '../../../src/core/results/merge-load.js';
 import { findResultsProblem } from '../../../src/core/results/read.js';
-import { summarizeLatency, summarizeScenario } from '../../../src/core/results/summary.js';
+import { summarizeLatency } from '../../../src/core/results/summary.js';
 import { createRng } from '../../../src/core/stats/prng.js';
 import type { Results, ScenarioResult } from '../../../src/core/types/results.js';
 import { makeResults } from '../report/fixtures.js';
-
-function histogramOf(valuesUs: number[]) {
-  const histogram = createHistogram();
-  for (const value of valuesUs) histogram.recordValue(value);
-  return histogram;
-}
-
-function resultFrom(
-  name: string,
-  valuesUs: number[],
-  ko: number,
-  durationMs: number,
-  extra: Partial<ScenarioResult> = {},
-): ScenarioResult {
-  const histogram = histogramOf(valuesUs);
-  const figures = summarizeScenario({ histogram, ok: valuesUs.length, ko, durationMs });
-  const half = Math.floor(valuesUs.length / 2);
-  return {
-    name,
-    executor: 'constant-arrival-rate',
-    params: { ratePerSec: 100 },
-    startTime: '2026-01-01T00:00:00.000Z',
-    durationMs,
-    warmupMs: 1000,
-    requests: { total: valuesUs.length + ko, ok: valuesUs.length, ko, dropped: 1 },
-    ...figures,
-    bytes: { in: 10, out: 5 },
-    statusCodes: { '200': valuesUs.length, '0': ko },
-    errors: ko ? { ETIMEDOUT: ko } : {},
-    distribution: { under800: valuesUs.length, from800to1200: 0, over1200: 0, failed: ko },
-    histogram: encodeHistogram(histogram),
-    segments: [
-      {
-        startMs: 0,
-        durationMs: 5000,
-        count: half,
-        ko: 0,
-        histogram: encodeHistogram(histogramOf(valuesUs.slice(0, half))),
-      },
-      {
-        startMs: 5000,
-        durationMs: 5000,
-        count: valuesUs.length - half + ko,
-        ko,
-        histogram: encodeHistogram(histogramOf(valuesUs.slice(half))),
-      },
-    ],
-    timeline: [{ second: 0, count: valuesUs.length + ko, ko, p50: 1, p95: 2, p99: 3 }],
-    rate: { intendedPerSec: 100, achievedPerSec: 99 },
-    generator: {
-      lateStarts: 1,
-      maxStartDelayMs: 12,
-      eventLoopDelayP99Ms: 1,
-      eventLoopDelayMaxMs: 2,
-      cpuCores: 0.2,
-      saturated: false,
-      reasons: [],
-    },
-    services: [],
-    ...extra,
-  };
-}
+import { histogramOf, resultFrom } from './merge-fixtures.js';
 
 function shardResults(
   index: number,
@@ -322,124 +261,6 @@ describe('merging load shards', () => {
     expect(merged.interrupted).toBe(true);
     expect(merged.scenarios.map((x) => x.name)).toEqual(['a']);
     expect(merged.merged).toEqual({ shards: 2, split: 'load' });
-  });
-});
-
-describe('merging A/B shards', () => {
-  function abShard(index: number, count: number, names: string[], extra: Partial<Results> = {}): Results {
-    const scenarios = names.map((name) => resultFrom(name, [1000, 2000], 0, 10_000));
-    const head = { ...makeResults(scenarios), shard: { index, count } };
-    return { ...head, ...extra, ab: { schedule: 'alternate', seed: index, base: { ...head, ...extra } } };
-  }
-
-  it('keeps every shard’s base, not the first one’s (--split scenarios)', () => {
-    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])]));
-    expect(merged.scenarios.map((s) => s.name)).toEqual(['a', 'b']);
-    expect(merged.ab?.base.scenarios.map((s) => s.name)).toEqual(['a', 'b']);
-  });
-
-  it('names a boot order only where every shard drew the same', () => {
-    const booted = (shard: Results, boot: 'head-first' | 'base-first'): Results => ({
-      ...shard,
-      ab: { ...shard.ab!, boot },
-    });
-    const same = mergeResults(
-      inputs([booted(abShard(1, 2, ['a']), 'base-first'), booted(abShard(2, 2, ['b']), 'base-first')]),
-    );
-    expect(same.ab?.boot).toBe('base-first');
-    const mixed = mergeResults(
-      inputs([booted(abShard(1, 2, ['a']), 'base-first'), booted(abShard(2, 2, ['b']), 'head-first')]),
-    );
-    expect(mixed.ab?.boot).toBeUndefined();
-    expect(findResultsProblem(mixed)).toBeUndefined();
-  });
-
-  it('is interrupted when any input is, not only the first', () => {
-    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'], { interrupted: true })]));
-    expect(merged.interrupted).toBe(true);
-  });
-
-  it('keeps the service exit of any shard, so that the merge is never judged either', () => {
-    const serviceExit = {
-      variant: 'base' as const,
-      service: 'api',
-      reason: 'exited with code 1',
-      scenario: 'b',
-      logTail: ['boom'],
-    };
-    const merged = mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'], { serviceExit })]));
-    expect(merged.serviceExit).toEqual(serviceExit);
-    expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).serviceExit).toBeUndefined();
-  });
-
-  it('keeps every shard’s measured second pair of processes (compare.confirm), and names a shard whose pair failed apart', () => {
-    const withPair = (shard: Results, name: string, failure?: string): Results => ({
-      ...shard,
-      ab: {
-        ...shard.ab!,
-        confirmation: {
-          scenarios: shard.scenarios.filter((s) => s.name === name),
-          base: shard.ab!.base.scenarios.filter((s) => s.name === name),
-          ...(failure ? { failure } : {}),
-        },
-      },
-    });
-    const merged = mergeResults(
-      inputs([withPair(abShard(1, 3, ['a']), 'a'), abShard(2, 3, ['b']), withPair(abShard(3, 3, ['c']), 'c', 'died')]),
-    );
-    // The shard whose pair failed is named apart: its failure must not void shard 1's pair.
-    expect(merged.ab?.confirmation?.scenarios.map((s) => s.name)).toEqual(['a']);
-    expect(merged.ab?.confirmation?.base.map((s) => s.name)).toEqual(['a']);
-    expect(merged.ab?.confirmation?.failure).toBeUndefined();
-    expect(merged.ab?.confirmation?.unmeasured).toBe('shard 3/3 (shard-3.json): died');
-    // When every shard's pair failed, the merge's pair failed.
-    const allFailed = mergeResults(
-      inputs([withPair(abShard(1, 2, ['a']), 'a', 'no boot'), withPair(abShard(2, 2, ['b']), 'b', 'died')]),
-    );
-    expect(allFailed.ab?.confirmation).toEqual({
-      scenarios: [],
-      base: [],
-      failure: 'shard 1/2 (shard-1.json): no boot; shard 2/2 (shard-2.json): died',
-    });
-    expect(mergeResults(inputs([abShard(1, 2, ['a']), abShard(2, 2, ['b'])])).ab?.confirmation).toBeUndefined();
-  });
-
-  it('keeps a base that failed on one shard as failed, naming the shard', () => {
-    const failed = abShard(2, 2, ['b']);
-    failed.ab = {
-      ...failed.ab!,
-      base: { ...failed.ab!.base, scenarios: [] },
-      baseFailure: { service: 'api', reason: 'exited 1', logTail: [] },
-    };
-    const merged = mergeResults(inputs([abShard(1, 2, ['a']), failed]));
-    expect(merged.ab?.baseFailure?.reason).toBe('shard 2/2 (shard-2.json): exited 1');
-  });
-
-  it("names no boot order and no second pair once a shard's base failed, though the first shard booted both", () => {
-    const first = abShard(1, 2, ['a']);
-    first.ab = {
-      ...first.ab!,
-      boot: 'base-first',
-      confirmation: { scenarios: first.scenarios, base: first.ab!.base.scenarios },
-    };
-    const failed = abShard(2, 2, ['b']);
-    failed.ab = {
-      ...failed.ab!,
-      base: { ...failed.ab!.base, scenarios: [] },
-      baseFailure: { service: 'api', reason: 'exited 1', logTail: [] },
-    };
-    const merged = mergeResults(inputs([first, failed]));
-    expect(merged.ab?.baseFailure?.service).toBe('api');
-    expect(merged.ab?.boot).toBeUndefined();
-    expect(merged.ab?.confirmation).toBeUndefined();
-    expect(findResultsProblem(merged)).toBeUndefined();
-  });
-
-  it('refuses A/B shards beside shards without a base', () => {
-    const alone = { ...makeResults([resultFrom('b', [1000], 0, 10_000)]), shard: { index: 2, count: 2 } };
-    expect(() => mergeResults(inputs([abShard(1, 2, ['a']), alone]))).toThrow(
-      /is from an A\/B run and shard-2\.json is not/,
-    );
   });
 });
 
