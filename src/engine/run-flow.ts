@@ -201,7 +201,7 @@ class FlowRun {
     this.segmentMs = segmentLengthMs(scenario);
     this.iterationsLeft = this.plan.iterations ?? Infinity;
     const targets = options.targets ?? [{ name: 'head', baseUrl: scenario.baseUrl }];
-    this.variants = targets.map((target, i) => {
+    this.variants = targets.map((target) => {
       const url = new URL(target.baseUrl);
       return new FlowVariant(
         target.name,
@@ -210,7 +210,9 @@ class FlowRun {
         this.steps.length,
         this.segmentMs,
         this.plan.windowMs,
-        (options.seed ?? 1) + i,
+        // One seed for every variant: head and base draw the same rows and mix entries, as a plain
+        // scenario's variants share one draw, so that they differ by their code and not by their mix.
+        options.seed ?? 1,
       );
     });
     this.running = this.variants.map(() => []);

@@ -282,6 +282,42 @@ scenarios:
     expect(shop.created).toHaveLength(create!.requests.total);
   });
 
+  it('draws the same mix entries for head and base (A/B), as a plain scenario shares its draws', async () => {
+    const [head, base] = [await startShop(), await startShop()];
+    const yaml = `
+scenarios:
+  shop/mix:
+    executor: shared-iterations
+    vus: 2
+    iterations: 200
+    warmup: 0s
+    baseUrl: ${head.url}
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    mix:
+      - name: create
+        weight: 1
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
+      - name: missing
+        weight: 1
+        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
+        check: [404]
+`;
+    const scenario = parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+    const targets = [
+      { name: 'head', baseUrl: head.url },
+      { name: 'base', baseUrl: base.url },
+    ];
+    const { steps } = await runFlowVariants(scenario, { seed: 3, targets });
+    const creates = steps.map((variant) => variant[0]!.requests.total);
+    expect(steps.map((variant) => variant[0]!.requests.total + variant[1]!.requests.total)).toEqual([100, 100]);
+    // One draw for both: a head that sent more creates than its base would differ by its mix, not its code.
+    expect(creates[0]).toBe(creates[1]);
+    expect([head.created.length, base.created.length]).toEqual(creates);
+  });
+
   it('follows a ramp of virtual users, back up after a stretch at none', async () => {
     const shop = await startShop();
     const scenario = flowScenario(
