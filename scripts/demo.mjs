@@ -8,6 +8,10 @@ import { join } from 'node:path';
 
 const config = 'examples/orders/perfgate.yml';
 const baselineDir = mkdtempSync(join(tmpdir(), 'perfgate-demo-'));
+// Both runs write into the temp folder, results and service logs alike: the second run once wrote
+// results.json, and both the service's log (.perfgate/logs), into the checkout.
+const results = join(baselineDir, 'results.json');
+const logs = ['--log-dir', join(baselineDir, 'logs')];
 // EXTRA_DELAY_MS stages a slowdown: the service reads it at boot, so it is withheld from the
 // baseline run and given to the second one only, which the gate must then catch.
 const { EXTRA_DELAY_MS: slowdown, ...baseEnv } = process.env;
@@ -27,6 +31,7 @@ const first = cli([
   baselineDir,
   '--save',
   'always',
+  ...logs,
   '-o',
   join(baselineDir, 'first.json'),
 ]);
@@ -38,7 +43,7 @@ console.log(
     : `\n▶ 2/2 perfgate gate: the same build again, compared with the baseline\n`,
 );
 const second = cli(
-  ['gate', '-c', config, '--baseline-dir', baselineDir, '-o', 'results.json'],
+  ['gate', '-c', config, '--baseline-dir', baselineDir, '-o', results, ...logs],
   slowdown ? { ...baseEnv, EXTRA_DELAY_MS: slowdown } : baseEnv,
 );
 console.log(`\n▶ the same comparison as Slack lines (json_oracle form: name: avg stddev p90 p99 rps)\n`);
@@ -47,11 +52,11 @@ cli([
   '--baseline',
   join(baselineDir, 'first.json'),
   '--current',
-  'results.json',
+  results,
   '-c',
   config,
   '--format',
   'slack',
 ]);
-console.log(`\nresults: results.json, baselines: ${baselineDir}; exit code of the gate: ${second}`);
+console.log(`\nresults: ${results}, baselines: ${baselineDir}; exit code of the gate: ${second}`);
 process.exitCode = second ?? 3;

@@ -43,6 +43,8 @@ import { loadUndici } from './undici-connection.js';
 import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
 
 /** A closed model's window has no schedule. */
+/** Examples kept for refused statuses, under the results schema's 50 with room for the error classes. */
+const MAX_STATUS_EXAMPLES = 20;
 const CLOSED_COUNTS: ScheduleCounts = { scheduled: 0, sent: 0, dropped: 0, lateStarts: 0, maxStartDelayMs: 0 };
 
 export interface FlowOutcome {
@@ -493,8 +495,18 @@ class FlowRun {
     otherUs = 0,
   ): void {
     const { errorClass } = outcome;
-    if (errorClass !== null && !Object.hasOwn(examples, errorClass) && outcome.problem)
-      examples[errorClass] = outcome.problem;
+    // A status the step's check refused has no error class (its count is in statusCodes), yet the
+    // reader needs its body as much as a capture's: keyed by the status, a report showed a step
+    // whose every request got 401 as "errors none" and no body. Bounded: the results schema keeps
+    // at most 50 examples.
+    const key = errorClass ?? (outcome.ok ? null : `status ${outcome.status}`);
+    if (
+      key !== null &&
+      !Object.hasOwn(examples, key) &&
+      outcome.problem &&
+      (errorClass !== null || Object.keys(examples).length < MAX_STATUS_EXAMPLES)
+    )
+      examples[key] = outcome.problem;
     recorder.record(
       end - this.measureStartMs,
       latencyUs,

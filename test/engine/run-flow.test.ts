@@ -61,7 +61,7 @@ async function listen(
 }
 
 async function startShop(
-  options: { loginStatus?: number; noIdFor?: string; protocol?: 'h1' | 'h2c' | 'h2' } = {},
+  options: { loginStatus?: number; noIdFor?: string; protocol?: 'h1' | 'h2c' | 'h2'; fetchStatus?: number } = {},
 ): Promise<Shop> {
   let next = 0;
   const token = `t-${Math.random().toString(36).slice(2)}`;
@@ -93,6 +93,11 @@ async function startShop(
         return send(201, { id, sku });
       }
       const match = /^\/orders\/([^/]+)$/.exec(req.url ?? '');
+      // The read sent without its token, as the user's flow did: refused with the secret echoed.
+      if (req.method === 'GET' && options.fetchStatus) {
+        shop.refused += 1;
+        return send(options.fetchStatus, { error: 'no token', token: 'Bearer abcdefghijklmnopqrstuvwxyz123456' });
+      }
       if (req.method === 'GET' && match && orders.has(match[1]!)) {
         shop.fetched.push(match[1]!);
         return send(200, { id: match[1], sku: orders.get(match[1]!) });
@@ -201,6 +206,24 @@ describe('runFlowVariants', () => {
     // One row in three makes no id: about a third of the iterations fail.
     expect(flow!.errorRate).toBeGreaterThan(0.2);
     expect(flow!.errorRate).toBeLessThan(0.45);
+  });
+
+  // A read whose every request got 401 showed "errors none" and no body: the check's refusal has no
+  // error class, so no example was kept for it.
+  it('keeps the body of a status the check refused, masked, beside its count', async () => {
+    const shop = await startShop({ fetchStatus: 401 });
+    const scenario = flowScenario(shop.url, CLOSED);
+    const { results, steps } = await runFlowVariants(scenario, { rows });
+    const [flow] = results;
+    const fetch = steps[0]![1]!;
+    expect(fetch.requests.total).toBeGreaterThan(0);
+    expect(fetch.requests.ko).toBe(fetch.requests.total);
+    expect(fetch.statusCodes['401']).toBe(fetch.requests.total);
+    expect(fetch.errors).toEqual({});
+    expect(Object.keys(fetch.errorExamples ?? {})).toEqual(['status 401']);
+    expect(fetch.errorExamples!['status 401']).toMatch(/^answered 401 \(\{"error":"no token"/);
+    expect(fetch.errorExamples!['status 401']).not.toContain('abcdefghijklmnopqrstuvwxyz123456');
+    expect(flow!.errorExamples?.['status 401']).toBe(fetch.errorExamples!['status 401']);
   });
 
   it('stops at a failed setup with the step, the status and the body, before any load', async () => {

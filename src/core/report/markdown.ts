@@ -353,6 +353,19 @@ function remedyMarkdown(remedy: string): string {
     .join('');
 }
 
+/**
+ * A note's words escaped, the perfgate commands it names (`perfgate plan`) kept as code: escaped
+ * whole, the comment showed \`perfgate plan\`. Only a command's span is code, not any backtick
+ * pair, because a note also holds scenario and step names from the config: a backtick in one must
+ * stay a literal backtick, not open a code span over the words that follow it.
+ */
+function noteMarkdown(note: string): string {
+  return note
+    .split(/(`perfgate [a-z][a-z -]*`)/)
+    .map((part, i) => (i % 2 === 1 ? code(part.slice(1, -1), 'text') : escapeText(part)))
+    .join('');
+}
+
 function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
   const parts: string[] = [];
   const base = comparison.baseline;
@@ -469,7 +482,7 @@ function renderScenario(
       `⚠️ generator saturated: ${escapeText(s.current.generator.reasons.join('; ') || 'it could not keep up')}`,
     );
   }
-  for (const note of s.notes) remarks.push(`ℹ️ ${escapeText(note)}`);
+  for (const note of s.notes) remarks.push(`ℹ️ ${noteMarkdown(note)}`);
   if (remarks.length > 0) out.push('', remarks.join('<br>\n'));
   const capacity = renderCapacityMarkdown(s.current);
   if (capacity) out.push('', capacity);
@@ -601,7 +614,7 @@ function renderMethod(comparison: Comparison): string | undefined {
   const metrics = allMetrics(comparison).length > 0;
   if (notes.length === 0 && !metrics) return undefined;
   const out = ['<details>', '<summary>How perfgate judged this run</summary>', ''];
-  if (notes.length > 0) out.push('**This run**', '', ...notes.map((note) => `- ${escapeText(note)}`), '');
+  if (notes.length > 0) out.push('**This run**', '', ...notes.map((note) => `- ${noteMarkdown(note)}`), '');
   if (metrics) out.push('**The method**', '', ...renderMethodItems(comparison), '');
   out.push('</details>');
   return out.join('\n');

@@ -417,3 +417,22 @@ describe('history of the PR in the comment', () => {
     ]);
   });
 });
+
+// A new user's comment showed \`perfgate plan\`: the note was escaped whole, its code span too.
+it("renders a note's perfgate command as code and keeps a config name's backticks literal", () => {
+  const failing = makeFailingComparison();
+  const note =
+    'compare.detect: p95 of a`b*c* could see ±12%, not the 10% it targets. A longer window sees more (`perfgate plan` on these results says how long).';
+  const md = renderMarkdown({ ...failing, notes: [note] }, { now, runUrl });
+  const section = md.slice(md.indexOf('<summary>How perfgate judged this run</summary>'));
+  const html = marked.parse(section.slice(0, section.indexOf('</details>')), {
+    gfm: true,
+    async: false,
+  });
+  expect(html.match(/<code>perfgate plan<\/code>/g)?.length).toBe(1);
+  expect(html).not.toContain('\\`');
+  // The name's backtick and stars stay text: one code span in the note, no emphasis.
+  expect(html).toContain('p95 of a`b*c* could see');
+  expect(html.match(/<code>/g)?.length).toBe(1);
+  expect(html).not.toContain('<em>');
+});
