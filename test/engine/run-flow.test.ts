@@ -130,6 +130,32 @@ ${orderFlowYaml()}`;
 const rows = [{ sku: 'red' }, { sku: 'blue' }, { sku: 'green' }];
 const CLOSED = '    executor: constant-vus\n    vus: 3\n    duration: 1s';
 
+/** A login, then one of two entries per iteration: create (by `createWeight`) or a missing order (1). */
+function mixScenario(url: string, { iterations, createWeight }: { iterations: number; createWeight: number }) {
+  const yaml = `
+scenarios:
+  shop/mix:
+    executor: shared-iterations
+    vus: 2
+    iterations: ${iterations}
+    warmup: 0s
+    baseUrl: ${url}
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    mix:
+      - name: create
+        weight: ${createWeight}
+        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
+      - name: missing
+        weight: 1
+        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
+        check: [404]
+`;
+  return parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+}
+
 describe('runFlowVariants', () => {
   it('logs in once, then carries the token and each created id into the fetch (closed model)', async () => {
     const shop = await startShop();
@@ -270,28 +296,7 @@ describe('runFlowVariants', () => {
 
   it('sends one mix entry per iteration, by weight, each with its own result', async () => {
     const shop = await startShop();
-    const yaml = `
-scenarios:
-  shop/mix:
-    executor: shared-iterations
-    vus: 2
-    iterations: 400
-    warmup: 0s
-    baseUrl: ${shop.url}
-    setup:
-      - name: login
-        request: { method: POST, path: /login, json: { user: bench } }
-        capture: { token: "$.token" }
-    mix:
-      - name: create
-        weight: 3
-        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
-      - name: missing
-        weight: 1
-        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
-        check: [404]
-`;
-    const scenario = parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+    const scenario = mixScenario(shop.url, { iterations: 400, createWeight: 3 });
     const { results, steps } = await runFlowVariants(scenario, { seed: 3 });
     const [all] = results;
     const [create, missing] = steps[0]!;
@@ -307,28 +312,7 @@ scenarios:
 
   it('draws the same mix entries for head and base (A/B), as a plain scenario shares its draws', async () => {
     const [head, base] = [await startShop(), await startShop()];
-    const yaml = `
-scenarios:
-  shop/mix:
-    executor: shared-iterations
-    vus: 2
-    iterations: 200
-    warmup: 0s
-    baseUrl: ${head.url}
-    setup:
-      - name: login
-        request: { method: POST, path: /login, json: { user: bench } }
-        capture: { token: "$.token" }
-    mix:
-      - name: create
-        weight: 1
-        request: { method: POST, path: /orders, headers: { authorization: "Bearer \${vars.token}" }, json: { sku: red } }
-      - name: missing
-        weight: 1
-        request: { path: /orders/none, headers: { authorization: "Bearer \${vars.token}" } }
-        check: [404]
-`;
-    const scenario = parseConfig(yaml, 'perfgate.yml').scenarios[0]!;
+    const scenario = mixScenario(head.url, { iterations: 200, createWeight: 1 });
     const targets = [
       { name: 'head', baseUrl: head.url },
       { name: 'base', baseUrl: base.url },
