@@ -3,6 +3,7 @@
 // comparison's metrics carry (src/core/report/reasons.ts puts each reason itself into words).
 import type { Comparison, MetricComparison, Reason } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
+import type { GeneratorHealth } from '../types/results.js';
 import { DEFAULT_MIN_HISTORY } from '../config/defaults.js';
 import { MAX_PROCESSES } from '../config/ab.js';
 import { spreadBound } from '../compare/more-data.js';
@@ -42,7 +43,9 @@ const FLOOR_KINDS = new Set<Reason['kind']>([
 ]);
 
 type RemedyInput = Pick<Comparison, 'mode' | 'ab' | 'sequential' | 'acceptHint'> & {
-  current?: Pick<Comparison['current'], 'ab'>;
+  current?: Pick<Comparison['current'], 'ab'> & {
+    scenarios?: { generator?: Pick<GeneratorHealth, 'saturated' | 'cpuCores'> }[];
+  };
   scenarios?: Pick<Comparison['scenarios'][number], 'metrics'>[];
   regressions?: MetricComparison[];
   breaches?: Comparison['breaches'];
@@ -170,7 +173,7 @@ export function remediesFor(comparison: RemedyInput): string[] {
       `boot several processes of each variant (compare: { processes: 4 } or more): a second pair of processes did not show what the first read in ${metricsWhere(notReproduced)}, so this service's processes likely differ from one another, and with several per variant the test counts by how much instead of measuring twice`,
     );
   if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);
-  if (has(RATE_KINDS)) out.push('lower the rate: the generator or the service could not keep up');
+  if (has(RATE_KINDS)) out.push(rateRemedy(comparison, kinds));
   if (has(LOAD_KINDS))
     out.push('re-run on a quieter runner (a dedicated or larger one): other work competed with this run');
   if (kinds.has('environment'))
@@ -179,4 +182,27 @@ export function remediesFor(comparison: RemedyInput): string[] {
     out.push('fix the errors first: with a different share of failed requests the latencies describe other requests');
   const heldBack = out.length > 0 ? out : ['re-run (noise differs from run to run)'];
   return [...new Set([...failed, ...heldBack])];
+}
+
+/** Below this share of a core, a generator that fell behind was not busy with its own work. */
+const GENERATOR_OWN_BUSY_CORES = 0.5;
+
+/**
+ * A generator that fell behind while it used a small share of a core was held back by other work
+ * on the runner, not by its rate: a new user's 50/s gate beside a bursty neighbour read "generator
+ * saturated" with the generator at 0.03 cores, and "lower the rate" would not have helped.
+ */
+function rateRemedy(comparison: RemedyInput, kinds: Set<Reason['kind']>): string {
+  const onlyGenerator = [...kinds].every(
+    (kind) => !RATE_KINDS.has(kind) || kind === 'generator-behind' || kind === 'shared-lag',
+  );
+  const behind = (comparison.current?.scenarios ?? []).flatMap((s) => (s.generator?.saturated ? [s.generator] : []));
+  const most = Math.max(...behind.map((g) => g.cpuCores));
+  if (onlyGenerator && behind.length > 0 && most < GENERATOR_OWN_BUSY_CORES)
+    return `re-run on a quieter runner (a dedicated or larger one): the load generator fell behind while it used at most ${formatCores(most)} of a core, so other work on the runner held it back, and a lower rate would not help`;
+  return 'lower the rate: the generator or the service could not keep up';
+}
+
+function formatCores(cores: number): string {
+  return cores < 0.1 ? cores.toFixed(2) : cores.toFixed(1);
 }

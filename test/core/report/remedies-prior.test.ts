@@ -29,3 +29,31 @@ describe('what you can do about a change the prior alone held back', () => {
     expect(remedies.filter((r) => /^run longer/.test(r))).toHaveLength(0);
   });
 });
+
+describe('what you can do about a generator that fell behind', () => {
+  const held = {
+    scenario: 'todo/search',
+    metric: 'p90',
+    verdict: 'inconclusive',
+    method: 'paired',
+    reasons: [{ kind: 'shared-lag' }],
+  } as unknown as MetricComparison;
+  const remediesWith = (cpuCores: number) =>
+    remediesFor({
+      mode: 'ab',
+      scenarios: [{ name: 'todo/search', metrics: [held] }],
+      current: { scenarios: [{ generator: { saturated: true, cpuCores } }] },
+    } as never);
+
+  it('names the other work, not the rate, when the generator used little of a core', () => {
+    // A new user's 50/s gate beside a bursty neighbour: the generator at 0.03 cores.
+    const remedies = remediesWith(0.03);
+    expect(remedies.filter((r) => /lower the rate/.test(r))).toHaveLength(0);
+    expect(remedies.filter((r) => /quieter runner/.test(r) && r.includes('0.03 of a core'))).toHaveLength(1);
+  });
+
+  it('says to lower the rate when the generator was busy with its own work', () => {
+    const remedies = remediesWith(0.95);
+    expect(remedies.filter((r) => /lower the rate/.test(r))).toHaveLength(1);
+  });
+});
