@@ -42,9 +42,9 @@ import { negotiateHttp } from './transport.js';
 import { loadUndici } from './undici-connection.js';
 import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
 
-/** A closed model's window has no schedule. */
 /** Examples kept for refused statuses, under the results schema's 50 with room for the error classes. */
 const MAX_STATUS_EXAMPLES = 20;
+/** A closed model's window has no schedule. */
 const CLOSED_COUNTS: ScheduleCounts = { scheduled: 0, sent: 0, dropped: 0, lateStarts: 0, maxStartDelayMs: 0 };
 
 export interface FlowOutcome {
