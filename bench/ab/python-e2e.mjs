@@ -28,7 +28,7 @@
 //   second table counts the runs that did, what the second pair made of each first-pair regression
 //   (confirmed / not reproduced / untested), and the wall time per gate with and without it.
 //   node bench/ab/python-e2e.mjs --summarize bench/out/py-e2e-<stamp>.jsonl[,more.jsonl]
-//   node bench/ab/python-e2e.mjs --rejudge bench/out/py-e2e-<stamp>.jsonl [--cli other/cli.js]
+//   node bench/ab/python-e2e.mjs --rejudge bench/out/py-e2e-<stamp>.jsonl [--cli other/cli.js] [--min-effects none]
 //
 // Build first (npm run build). Each gate run holds --lock for its own duration only; run the
 // script itself without flock.
@@ -69,6 +69,8 @@ const args = parseArgs({
   seed: 21,
   summarize: '',
   rejudge: '',
+  // --rejudge only: 'none' judges the A/B runs again with every minimum effect at 0.
+  'min-effects': '',
   cli: join(repo, 'dist/cli.js'),
   one: '',
   python: 'python3',
@@ -266,6 +268,16 @@ if (args.rejudge) {
     // A/B results carry their base, so `compare --current` judges them again; stored ones name theirs.
     const compareArgs = ['compare', '--current', line.resultsPath, '--format', 'json'];
     if (line.baselinePath) compareArgs.push('--baseline', line.baselinePath);
+    if (args['min-effects'] === 'none') {
+      // The run's own config with the minimum effects at 0. Upper bound on the failures: a first
+      // pair's regression too small for the run's minimum effect had no second pair, so it stands.
+      const config = join(dirname(line.resultsPath), 'head', 'perfgate.yml');
+      const text = readFileSync(config, 'utf8');
+      if (!text.includes('compare: { mode: ab')) continue;
+      const noMin = join(dirname(line.resultsPath), 'perfgate-no-min-effects.yml');
+      writeFileSync(noMin, text.replace('compare: { mode: ab', 'compare: { minEffect: { latency: 0, rps: 0, error_rate: 0 }, mode: ab'));
+      compareArgs.push('-c', noMin);
+    }
     const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
     if (compared.code !== 0 && compared.code !== 1)
       throw new Error(`rejudging ${line.resultsPath}: exit ${compared.code}: ${compared.stderr.slice(-2000)}`);
