@@ -275,7 +275,10 @@ if (args.rejudge) {
       const text = readFileSync(config, 'utf8');
       if (!text.includes('compare: { mode: ab')) continue;
       const noMin = join(dirname(line.resultsPath), 'perfgate-no-min-effects.yml');
-      writeFileSync(noMin, text.replace('compare: { mode: ab', 'compare: { minEffect: { latency: 0, rps: 0, error_rate: 0 }, mode: ab'));
+      writeFileSync(
+        noMin,
+        text.replace('compare: { mode: ab', 'compare: { minEffect: { latency: 0, rps: 0, error_rate: 0 }, mode: ab'),
+      );
       compareArgs.push('-c', noMin);
     }
     const compared = await runProcess(process.execPath, [args.cli, ...compareArgs]);
