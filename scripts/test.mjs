@@ -63,6 +63,8 @@ const FIRST_RUN_ONLY = [
   // compare.extend's run-on: an A/B gate, as ab-cli's, whose extension steps are the same engine
   // run again over the same services; what decides them is the pure core.
   'test/entry/extend-cli.e2e.test.ts',
+  // compare.extend's draws: the same run-on as extend-cli's, whose rows come from the pure core's seed.
+  'test/entry/extend-draws.e2e.test.ts',
   'test/entry/base-ref-cli.e2e.test.ts',
   'test/entry/split-load.e2e.test.ts',
   'test/entry/cli-trends.test.ts',
