@@ -189,6 +189,27 @@ describe('compare.confirm', () => {
     );
   });
 
+  it('a second pair whose "no change" a burst held back does not show the regression: the gate passes', () => {
+    // A neighbour took a core in half the second pair's blocks (its quiet level 0 cores).
+    const bursty = <T extends Results>(r: T): T => ({
+      ...r,
+      scenarios: r.scenarios.map((sc) => ({
+        ...sc,
+        segments: sc.segments.map((segment, index) => ({
+          ...segment,
+          contention: { otherCores: index % 2 === 0 ? 1 : 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 },
+        })),
+      })),
+    });
+    const second = duet(1, 13);
+    const busySecond = { ...bursty(second), ab: { ...second.ab!, base: bursty(second.ab!.base) } };
+    const comparison = judge(withSecondPair(slower, busySecond));
+    const metric = p50(comparison);
+    expect(metric.confirmation?.outcome).toBe('not-reproduced');
+    expect(metric.verdict).toBe('inconclusive');
+    expect(comparison.regressions.filter((m) => m.scenario === 'api')).toHaveLength(0);
+  });
+
   it('a second pair that could not be measured leaves the first verdict, with a note', () => {
     const comparison = judge(
       withSecondPair(
