@@ -405,3 +405,19 @@ export function segmentsAsRun(scenario: ScenarioResult, from: number, to: number
     timeline: [],
   };
 }
+
+/** The A/B run with a neighbour that took a whole core in the blocks `hit` names (a quiet level of
+ * 0 cores otherwise), in head and base alike, as the generator's probe records it. */
+export function withBursts(results: Results, hit: (index: number) => boolean): Results {
+  const bursty = <T extends Results>(r: T): T => ({
+    ...r,
+    scenarios: r.scenarios.map((sc) => ({
+      ...sc,
+      segments: sc.segments.map((segment, index) => ({
+        ...segment,
+        contention: { otherCores: hit(index) ? 1 : 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 },
+      })),
+    })),
+  });
+  return { ...bursty(results), ab: { ...results.ab!, base: bursty(results.ab!.base) } };
+}

@@ -9,7 +9,7 @@ import { describeMetricChange } from '../../../src/core/report/sentences.js';
 import type { CompareConfig } from '../../../src/core/types/config.js';
 import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
 import type { Results } from '../../../src/core/types/results.js';
-import { makeAbResults } from '../ab-fixtures.js';
+import { makeAbResults, withBursts } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 
 const COMPARE: CompareConfig = { ...TEST_COMPARE, mode: 'ab', schedule: 'duet' } as CompareConfig;
@@ -191,18 +191,7 @@ describe('compare.confirm', () => {
 
   it('a second pair whose "no change" a burst held back does not show the regression: the gate passes', () => {
     // A neighbour took a core in half the second pair's blocks (its quiet level 0 cores).
-    const bursty = <T extends Results>(r: T): T => ({
-      ...r,
-      scenarios: r.scenarios.map((sc) => ({
-        ...sc,
-        segments: sc.segments.map((segment, index) => ({
-          ...segment,
-          contention: { otherCores: index % 2 === 0 ? 1 : 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 },
-        })),
-      })),
-    });
-    const second = duet(1, 13);
-    const busySecond = { ...bursty(second), ab: { ...second.ab!, base: bursty(second.ab!.base) } };
+    const busySecond = withBursts(duet(1, 13), (index) => index % 2 === 0);
     const comparison = judge(withSecondPair(slower, busySecond));
     const metric = p50(comparison);
     expect(metric.confirmation?.outcome).toBe('not-reproduced');

@@ -3,7 +3,7 @@ import { AB_MIN_EFFECT, comparePaired, minEffectFor, type CompareInput } from '.
 import type { CompareConfig } from '../../../src/core/types/config.js';
 import type { Comparison, MetricComparison, ThresholdResult } from '../../../src/core/types/comparison.js';
 import type { Results } from '../../../src/core/types/results.js';
-import { makeAbResults, type AbScenarioFixture } from '../ab-fixtures.js';
+import { makeAbResults, withBursts, type AbScenarioFixture } from '../ab-fixtures.js';
 import { TEST_COMPARE } from '../fixtures.js';
 import { describeReason } from '../../../src/core/report/reasons.js';
 
@@ -174,19 +174,7 @@ describe('comparePaired', () => {
     // 40 pairs: enough to rule out the minimum effects, so that there is a "no change" to hold back.
     const results = makeAbResults({ seed: 7, schedule: 'duet', scenarios: [{ ...api, pairs: 40 }] });
     // A neighbour took a core in the first `hit` blocks (the run's quiet level is 0 cores).
-    const burst = (hit: number): Results => {
-      const withBursts = <T extends Results>(r: T): T => ({
-        ...r,
-        scenarios: r.scenarios.map((sc) => ({
-          ...sc,
-          segments: sc.segments.map((segment, index) => ({
-            ...segment,
-            contention: { otherCores: index < hit ? 1 : 0, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 },
-          })),
-        })),
-      });
-      return { ...withBursts(results), ab: { ...results.ab!, base: withBursts(results.ab!.base) } };
-    };
+    const burst = (hit: number): Results => withBursts(results, (index) => index < hit);
     const latencies = (comparison: Comparison): MetricComparison[] =>
       comparison.scenarios[0]!.metrics.filter((m) => ['p50', 'p90', 'p95', 'p99'].includes(m.metric));
     const plain = latencies(comparePaired(input(results)));
