@@ -98,11 +98,24 @@ function burstOf(segment: SegmentRecord, index: number, quietOther: number, quie
   };
 }
 
+export interface SelectionOptions {
+  /** Keep at least this many (what a test needs, so that leaving a burst out never costs a run its test). */
+  keepAtLeast?: number;
+  /** What the report calls a segment (a duet's are its blocks). */
+  unit?: 'segment' | 'block';
+  /** What becomes of the hit segments kept beyond the cap, for the report. */
+  keptHits?: string;
+}
+
 /**
  * The segments of a run that the statistics should use: all of them, less those hit by a burst
  * of competing work (rule 1 above). Results without per-segment contention keep every segment.
  */
-export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): SegmentSelection {
+export function selectSegments(
+  scenario: Pick<ScenarioResult, 'segments'>,
+  options: SelectionOptions = {},
+): SegmentSelection {
+  const { keepAtLeast = 0, unit = 'segment', keptHits = "the run's contention is compared as a whole" } = options;
   const segments = scenario.segments;
   const measured = segments.filter((segment) => segment.contention !== undefined);
   if (measured.length === 0) return { kept: [...segments], excluded: [], hits: 0 };
@@ -118,22 +131,25 @@ export function selectSegments(scenario: Pick<ScenarioResult, 'segments'>): Segm
   );
   const hits = segments.flatMap((segment, index) => burstOf(segment, index, quietOther, quietSteal) ?? []);
   if (hits.length === 0) return { kept: [...segments], excluded: [], hits: 0 };
-  const limit = Math.floor(segments.length * MAX_EXCLUDED_SHARE);
+  const limit = Math.min(Math.floor(segments.length * MAX_EXCLUDED_SHARE), Math.max(0, segments.length - keepAtLeast));
   const chosen = [...hits].sort((a, b) => b.severity - a.severity || a.index - b.index).slice(0, limit);
   const out = new Set(chosen.map((hit) => hit.index));
   const excluded = chosen
     .sort((a, b) => a.index - b.index)
     .map((hit) => ({ index: hit.index, startMs: segments[hit.index]!.startMs, reason: hit.reason }));
   const kept = segments.filter((_, index) => !out.has(index));
-  const where = excluded.map((segment) => `${formatSeconds(segment.startMs)}`).join(', ');
   let reason =
     excluded.length > 0
-      ? `${excluded.length} of ${segments.length} segments left out, hit by a burst of competing work (starting at ${where} into the window; the worst: ${worst(chosen).reason})`
+      ? `${excluded.length} of ${segments.length} ${unit}s left out, hit by a burst of competing work (${spans(excluded.map((segment) => segments[segment.index]!))} into the window; the worst: ${worst(chosen).reason})`
       : '';
-  if (hits.length > excluded.length) {
+  const more = hits.length - excluded.length;
+  if (more > 0) {
     reason +=
-      `${reason ? '; ' : ''}${hits.length - excluded.length} more segment${hits.length - excluded.length === 1 ? ' was' : 's were'} hit but kept, ` +
-      `since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out: the run's contention is compared as a whole`;
+      `${reason ? '; ' : ''}${excluded.length > 0 ? `${more} more` : more} ${unit}${more === 1 ? ' was' : 's were'} hit but kept, ` +
+      (limit < Math.floor(segments.length * MAX_EXCLUDED_SHARE)
+        ? `since the test needs ${keepAtLeast} ${unit}s`
+        : `since at most ${Math.round(MAX_EXCLUDED_SHARE * 100)}% of a run is left out`) +
+      `: ${keptHits}`;
   }
   return { kept, excluded, hits: hits.length, reason: `${reason}.` };
 }
@@ -173,6 +189,18 @@ function worst(hits: Hit[]): Hit {
 
 function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+}
+
+/** Where the segments lie, adjacent ones as one span ("0–2.5 s, 7–8 s"): a burst of seconds hits
+ * a dozen short blocks, and a list of each start would bury the sentence. */
+export function spans(segments: readonly Pick<SegmentRecord, 'startMs' | 'durationMs'>[]): string {
+  const runs: { start: number; end: number }[] = [];
+  for (const segment of segments) {
+    const last = runs.at(-1);
+    if (last !== undefined && Math.abs(segment.startMs - last.end) < 1) last.end = segment.startMs + segment.durationMs;
+    else runs.push({ start: segment.startMs, end: segment.startMs + segment.durationMs });
+  }
+  return runs.map((run) => `${formatSeconds(run.start).replace(' s', '')}–${formatSeconds(run.end)}`).join(', ');
 }
 
 // ------------------------------------------------------------------ rule 2: the bound

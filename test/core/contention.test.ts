@@ -69,7 +69,7 @@ describe('selectSegments (rule 1: bursts)', () => {
     expect(selection.excluded.map((segment) => segment.index)).toEqual([4, 5, 13]);
     expect(selection.kept).toHaveLength(17);
     expect(selection.reason).toMatch(
-      /^3 of 20 segments left out, hit by a burst of competing work \(starting at 4 s, 5 s, 13 s into the window; the worst: 1\.10 cores of other work \(the run's quiet level 0\.10\)\)\.$/,
+      /^3 of 20 segments left out, hit by a burst of competing work \(4–6 s, 13–14 s into the window; the worst: 1\.10 cores of other work \(the run's quiet level 0\.10\)\)\.$/,
     );
   });
 
@@ -352,7 +352,7 @@ describe('compareRuns under contention', () => {
     const result = compareRuns(input(current, baseline));
     expect(result.verdict).toBe('pass');
     expect(result.scenarios[0]!.notes.join(' ')).toMatch(
-      /This run: 5 of 20 segments left out, hit by a burst of competing work \(starting at 3 s, 4 s, 9 s, 15 s, 16 s/,
+      /This run: 5 of 20 segments left out, hit by a burst of competing work \(3–5 s, 9–10 s, 15–17 s into the window/,
     );
     for (const name of ['p50', 'p95', 'p99']) expect(metric(result, name).verdict).not.toBe('regression');
     // Without the contention record the same segments move p99 by a third: the rule took that out.

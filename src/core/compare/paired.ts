@@ -28,7 +28,7 @@ import { decideLook } from './decide.js';
 import { refuseUnusableBase } from './base-usable.js';
 import { baselineLag, populationGuard, saturationGuard, tailGuard } from './guards.js';
 import { pairedGrossShift } from './gross-shift.js';
-import { sharedBurst, sharedBurstHold } from './shared-burst.js';
+import { duetBlocks, sharedBurstHold } from './shared-burst.js';
 import { processRequestsNeeded, processSpread, withProcessSpread, type ProcessSpread } from './process-spread.js';
 import {
   compareScenarios,
@@ -179,11 +179,18 @@ function pairedRateCheck(
 
 function compareScenarioPaired(
   input: CompareInput,
-  head: ScenarioResult,
-  base: ScenarioResult,
+  measuredHead: ScenarioResult,
+  measuredBase: ScenarioResult,
   notes: string[],
 ): Draft[] {
   const { compare } = input;
+  const duet = input.current.ab?.schedule === 'duet';
+  // A burst both variants sat through dilutes their change: its blocks are left out (shared-burst.ts).
+  const { head, base, burst, reason } =
+    duet && !measuredHead.capacity && !measuredBase.capacity
+      ? duetBlocks(measuredHead, measuredBase, Math.min(measuredHead.segments.length, measuredBase.segments.length))
+      : { head: measuredHead, base: measuredBase, burst: { hit: 0, blocks: 0 }, reason: undefined };
+  if (reason !== undefined) notes.push(`Both variants: ${reason}`);
   if (head.capacity || base.capacity) {
     notes.push(
       "A capacity scenario is compared on its capacity alone: each variant's capacity was searched on this runner in turn, with the same SLO, and its latencies were measured at the rate its own search found.",
@@ -193,16 +200,15 @@ function compareScenarioPaired(
       : [];
   }
   const pairs = Math.min(head.segments.length, base.segments.length);
-  if (head.segments.length !== base.segments.length) {
+  if (measuredHead.segments.length !== measuredBase.segments.length) {
     notes.push(
-      `The head has ${head.segments.length} segments and the base ${base.segments.length}: only the first ${pairs} pairs are compared.`,
+      `The head has ${measuredHead.segments.length} segments and the base ${measuredBase.segments.length}: only the first ${Math.min(measuredHead.segments.length, measuredBase.segments.length)} pairs are compared.`,
     );
   }
   const preparedBase = pairs > 0 ? prepareRun(base.segments.slice(0, pairs)) : undefined;
   const headPrepared = pairs > 0 ? prepareRun(head.segments.slice(0, pairs)) : undefined;
   const diffs =
     preparedBase !== undefined && headPrepared !== undefined ? pairDifferences(headPrepared, preparedBase) : undefined;
-  const duet = input.current.ab?.schedule === 'duet';
   // Fewer blocks than the bootstrap needs (a `segment` set long for a short run): the per-pair test.
   const blocks =
     duet && preparedBase !== undefined && headPrepared !== undefined && pairs >= MIN_BLOCKS
@@ -222,8 +228,6 @@ function compareScenarioPaired(
   // (alternate). The rate check keeps its own guard.
   const sharedLag = input.current.ab?.schedule === 'duet' && (head.generator.saturated || base.generator.saturated);
   if (sharedLag) notes.push(sharedLagNote(head, base));
-  // A burst both variants sat through dilutes their change as a shared lag does (shared-burst.ts).
-  const burst = duet ? sharedBurst(head, pairs) : { hit: 0, blocks: 0 };
   const spreads: { metric: MetricName; spread: ProcessSpread; decides: boolean }[] = [];
   const thinProcesses: MetricName[] = [];
   for (const metric of compare.metrics) {

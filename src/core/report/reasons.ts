@@ -129,7 +129,7 @@ export function describeReason(reason: Reason): string {
     case 'shared-lag':
       return 'the load generator fell behind in this duet: the delay is in both variants and dilutes any change towards zero, so "no change" cannot be told from a smaller reading of a real one';
     case 'shared-burst':
-      return `a burst of competing work hit ${reason.hit} of the ${reason.blocks} blocks of this duet and slowed both variants alike there, which dilutes a change towards zero: read as undiluted, the interval reaches past the minimum effect, so "no change" cannot be told from a smaller reading of a real one`;
+      return `a burst of competing work hit ${reason.hit} of the ${reason.blocks} blocks this duet kept (no more than half of its blocks are left out) and slowed both variants alike there, which dilutes a change towards zero: read as undiluted, the interval reaches past the minimum effect, so "no change" cannot be told from a smaller reading of a real one`;
     case 'whole-run-disagrees':
       return `the whole-run values differ by ${reasonPercent(reason.change)}, outside the pairs' interval: a few segments, which the trimmed mean leaves out, differ much more than the rest (stalls in one variant?)`;
     case 'decided-by-whole-run':
