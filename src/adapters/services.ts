@@ -274,6 +274,18 @@ async function throwIfInterrupted(guard: Guard, name: string): Promise<void> {
   throw new BootError(`service "${name}": boot interrupted by ${interruption.signal}`, name);
 }
 
+/**
+ * Nothing listened on the ready port although the service was given it as PORT: a service that
+ * listens on a port of its own (a Python server's 8000) is never reached, and "was refused, check
+ * its log" did not say that PORT went unread.
+ */
+function portHint(config: ServiceConfig, target: Target, last: ProbeOutcome | undefined): string {
+  const refused = last?.saw.includes('ECONNREFUSED') === true;
+  return refused && config.env.PORT === String(target.port)
+    ? `perfgate passed the service PORT=${target.port}: one that listens on a port of its own is never reached; have it listen on PORT, or `
+    : '';
+}
+
 /** Resolves to undefined when ready, or to the reason it never will be. */
 async function waitUntilReady(
   config: ServiceConfig,
@@ -305,7 +317,7 @@ async function waitUntilReady(
     if (performance.now() >= deadline) {
       return `service "${config.name}" was not ready after ${formatMs(timeoutMs)}: ${target.text} did not ${
         target.kind === 'http' ? 'answer with a 2xx status' : 'accept a connection'
-      }${last ? ` (the last probe: ${last.saw})` : ''}; check its log, or raise ready.timeout`;
+      }${last ? ` (the last probe: ${last.saw})` : ''}; ${portHint(config, target, last)}check its log, or raise ready.timeout`;
     }
     // Every probe gets its whole timeout, even past the deadline: one cut to the time left
     // (1 ms at the end) only ever said "did not answer", in place of what the service did.

@@ -447,6 +447,9 @@ class FlowRun {
     const row = variant.row(this.options.rows, this.scenario.data?.order);
     let vars = variant.vars;
     let last: StepOutcome | undefined;
+    // The whole iteration's bytes are its steps', not its last step's alone.
+    let bytesIn = 0;
+    let bytesOut = 0;
     let from = 0;
     let to = this.steps.length;
     if (this.cumulativeWeights.length > 0) {
@@ -462,6 +465,8 @@ class FlowRun {
       const outcome = await this.send(variant, compiled, row, vars, false);
       const end = performance.now();
       last = outcome;
+      bytesIn += outcome.bytesIn;
+      bytesOut += outcome.bytesOut;
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
         const fullUs = (end - timedFrom) * 1000;
@@ -477,7 +482,8 @@ class FlowRun {
     }
     if (!last) return;
     const end = performance.now();
-    if (inWindow) this.record(variant.flow, variant.flowExamples, last, end, (end - startMs) * 1000);
+    if (inWindow)
+      this.record(variant.flow, variant.flowExamples, { ...last, bytesIn, bytesOut }, end, (end - startMs) * 1000);
     else if (startMs < this.measureStartMs) {
       this.warmCompleted += 1;
       if (!last.ok) this.warmKo += 1;

@@ -269,6 +269,39 @@ describe('startServices', () => {
     expect(findProcessesRunning('never-ready.mjs')).toEqual([]);
   });
 
+  it('names the PORT it passed when nothing ever listened on the ready port', async () => {
+    // A new user's Python service listened on a port of its own (8000) while perfgate passed it
+    // PORT: the message said "was refused" and "check its log", not that PORT was never read.
+    const port = await findFreePort();
+    const error = await expectBootError(
+      startServices(
+        [
+          service({
+            name: 'own-port',
+            run: `${node} never-ready.mjs`,
+            cwd: fixtures,
+            env: { PORT: String(port) },
+            ready: httpReady(port, 700),
+          }),
+        ],
+        { baseDir: root, logDir },
+      ),
+    );
+    expect(error.message).toContain('(the last probe: was refused (ECONNREFUSED');
+    expect(error.message).toContain(
+      `perfgate passed the service PORT=${port}: one that listens on a port of its own is never reached; have it listen on PORT`,
+    );
+    // A service without PORT in its env is not told about it.
+    const other = await findFreePort();
+    const without = await expectBootError(
+      startServices(
+        [service({ name: 'no-port', run: `${node} never-ready.mjs`, cwd: fixtures, ready: httpReady(other, 700) })],
+        { baseDir: root, logDir },
+      ),
+    );
+    expect(without.message).not.toContain('PORT');
+  });
+
   it('stops waiting on a ready check answered by the same 4xx, and says what it saw', async () => {
     const port = await findFreePort();
     const error = await expectBootError(

@@ -187,6 +187,13 @@ describe('runFlowVariants', () => {
     // A whole iteration takes at least its two requests.
     expect(flow!.latencyMs.p50).toBeGreaterThanOrEqual(fetch!.latencyMs.p50);
     expect(fetch!.segments.reduce((n, s) => n + s.count, 0)).toBe(fetch!.requests.total);
+    // The whole iteration sent and received what its steps did: it once carried the last step's
+    // bytes alone (a GET's "out 0 B" for a flow whose create posts a body).
+    expect(flow!.bytes.out).toBeGreaterThan(0);
+    expect(flow!.bytes).toEqual({
+      in: create!.bytes.in + fetch!.bytes.in,
+      out: create!.bytes.out + fetch!.bytes.out,
+    });
   });
 
   it('runs the setup once per variant, against each its own service (A/B)', async () => {

@@ -289,7 +289,14 @@ export function buildScenario(
         [...path, 'mix'],
         'a scenario takes steps (all, in order) or mix (one, by weight), not both; keep one of them',
       );
-    if (raw.request !== undefined)
+    // A setup beside a plain request (a login for a read's token) has no steps to feed: "request
+    // or steps, not both" named steps the user had not written.
+    if (raw.request !== undefined && raw.steps === undefined && raw.mix === undefined)
+      ctx.problems.add(
+        [...path, 'setup'],
+        'a setup feeds steps, and this scenario has a request instead; move the request into steps: [{ name: "…", request: { … } }] to use the setup\'s ${vars.…}, or remove setup',
+      );
+    else if (raw.request !== undefined)
       ctx.problems.add(
         [...path, 'request'],
         `a scenario takes request or ${stepsKey}, not both; move the request into ${stepsKey}`,

@@ -88,9 +88,8 @@ function pointP95(p: TimelinePoint): number | undefined {
   return p.p95 ?? undefined;
 }
 
-/** At most CHART_POINTS buckets; each shows its worst second, so that a stall stays visible. */
-function bucketTimeline(timeline: TimelinePoint[], buckets: number): ChartPoint[] {
-  const size = Math.max(1, Math.ceil(timeline.length / buckets));
+/** Buckets of `size` seconds; each shows its worst second, so that a stall stays visible. */
+function bucketTimeline(timeline: TimelinePoint[], size: number): ChartPoint[] {
   const out: ChartPoint[] = [];
   for (let i = 0; i < timeline.length; i += size) {
     const slice = timeline.slice(i, i + size);
@@ -118,11 +117,19 @@ function describeFailures(points: ChartPoint[], limit = 8): string | undefined {
 
 export function timelineChart(s: ScenarioComparison, ab = false): string | undefined {
   if (s.current.timeline.length < 3) return undefined;
-  const current = bucketTimeline(s.current.timeline, CHART_POINTS);
+  // At most CHART_POINTS buckets, and the baseline's of the same seconds as the current's: sized
+  // from each timeline's own length, a base one second longer than its head (a request in flight
+  // at the window's end) fell into fewer buckets and vanished from the chart, and a stored run half
+  // as long was stretched across the whole axis.
+  const size = Math.max(1, Math.ceil(s.current.timeline.length / CHART_POINTS));
+  const current = bucketTimeline(s.current.timeline, size);
   if (current.every((p) => p.p95 === undefined)) return undefined;
   const baselineTimeline = s.baseline?.timeline ?? [];
-  const baseline = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, current.length) : [];
-  const comparable = baseline.length === current.length;
+  const bucketed = baselineTimeline.length >= 3 ? bucketTimeline(baselineTimeline, size) : [];
+  // The same window give or take its last second: drawn on the current's axis, a missing last
+  // bucket as no bar. A window of another length is not lined up second by second.
+  const comparable = bucketed.length > 0 && Math.abs(bucketed.length - current.length) <= 1;
+  const baseline = comparable ? current.map((p, i) => bucketed[i] ?? { second: p.second, count: 0, ko: 0 }) : [];
   // Mermaid has no gaps in a line: an interval without any answer is drawn at 0, and the caption
   // names it, so a reader never takes it for a fast second.
   const number = (p: ChartPoint): string => (p.p95 === undefined ? '0' : chartNumber(p.p95));

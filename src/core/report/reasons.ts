@@ -259,9 +259,15 @@ export function groupReasons(comparison: Comparison): GroupedReasons {
   const perScenario: Omit<ReasonGroup, 'number'>[] = [];
   for (const [reason, scenarios] of byReason) {
     const union = sortByMetricOrder([...scenarios.values()].flatMap((s) => [...s]));
-    // Run-wide only when it says something about more than one scenario and holds in each that
-    // has any reason at all; otherwise naming the scenarios is clearer.
-    if (scenarios.size > 1 && scenarios.size === scenariosWithReasons.size) {
+    // Run-wide only when it says something about more than one scenario and holds in every
+    // scenario of the run; otherwise naming the scenarios is clearer. (Holding in each scenario
+    // that had a reason was not enough: a run of 4 scenarios read "all 3 scenarios: p99", and
+    // its reader could not tell which 3.)
+    if (
+      scenarios.size > 1 &&
+      scenarios.size === scenariosWithReasons.size &&
+      scenarios.size === comparison.scenarios.length
+    ) {
       runWide.push({ reason, metrics: union, scenarioCount: scenarios.size });
       continue;
     }

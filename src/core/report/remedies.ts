@@ -122,17 +122,21 @@ export function remediesFor(comparison: RemedyInput): string[] {
   const reach = span
     ? `this run could detect only changes beyond ${span}`
     : 'the MDE column shows what this run could detect';
-  // Every way to more data in one action: a longer window, the extension budget, `perfgate plan`.
-  const longer: string[] = [];
-  if (floor && ab) longer.push(`more segment pairs narrow the interval; ${reach}`);
+  // Every way to more data in one action: what more data gives, what this run could detect, the
+  // extension budget; one part each at one level of semicolons (their own semicolons ran them into
+  // "…; more segments and more requests in the tail; the reasons above say how many; or let …").
+  const gives: string[] = [];
+  if (floor && ab) gives.push('more segment pairs narrow the interval');
   // A stored baseline keeps the count it was saved with: a longer window helps from the next saved
   // one on, which the note about extending (no run of this one adds to the baseline) also says.
   if (has(SAMPLE_KINDS))
-    longer.push(
+    gives.push(
       ab
-        ? 'more segments and more requests in the tail; the reasons above say how many'
-        : 'a longer window in the config gives the runs, and the baselines saved from then on, more segments and more requests in the tail; the reasons above say how many',
+        ? 'more requests in the tail decide a thin percentile (the reasons above say how many)'
+        : 'a longer window in the config gives the runs, and the baselines saved from then on, more segments and more requests in the tail (the reasons above say how many)',
     );
+  const longer: string[] = gives.length > 0 ? [gives.join(', and ')] : [];
+  if (floor && ab) longer.push(reach);
   // A run that could extend itself stopped at its budget, or saw that its budget would not decide.
   if (comparison.sequential?.moreRoomWouldHelp === true)
     longer.push(
@@ -172,7 +176,7 @@ export function remediesFor(comparison: RemedyInput): string[] {
     out.push(
       `boot several processes of each variant (compare: { processes: 4 } or more): a second pair of processes did not show what the first read in ${metricsWhere(notReproduced)}, so this service's processes likely differ from one another, and with several per variant the test counts by how much instead of measuring twice`,
     );
-  if (longer.length > 0) out.push(`run longer (${longer.join('; ')})`);
+  if (longer.length > 0) out.push(`run longer: ${longer.join('; ')}`);
   if (has(RATE_KINDS)) out.push(rateRemedy(comparison, kinds));
   if (has(LOAD_KINDS))
     out.push('re-run on a quieter runner (a dedicated or larger one): other work competed with this run');

@@ -146,6 +146,28 @@ scenarios:
     );
   });
 
+  it('refuses a setup beside a plain request with what a setup needs, not "request or steps, not both"', () => {
+    // A new user gave a plain read scenario a login setup for its token: the message named steps,
+    // which the scenario did not have, as if both had been written.
+    expect(
+      problemsOf(`
+scenarios:
+  items/read:
+    executor: constant-vus
+    vus: 1
+    duration: 1s
+    baseUrl: http://127.0.0.1:8080
+    setup:
+      - name: login
+        request: { method: POST, path: /login, json: { user: bench } }
+        capture: { token: "$.token" }
+    request: { path: /items/1, headers: { authorization: "Bearer \${vars.token}" } }
+`),
+    ).toEqual([
+      'scenarios.items/read.setup: a setup feeds steps, and this scenario has a request instead; move the request into steps: [{ name: "…", request: { … } }] to use the setup\'s ${vars.…}, or remove setup',
+    ]);
+  });
+
   it('takes a group, and refuses one on a capacity scenario', () => {
     const config = parseConfig(
       flowConfig(CONTRACT_STEPS.replace('    steps:', '    group: shop\n    steps:')),

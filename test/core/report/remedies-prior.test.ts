@@ -57,3 +57,36 @@ describe('what you can do about a generator that fell behind', () => {
     expect(remedies.filter((r) => /lower the rate/.test(r))).toHaveLength(1);
   });
 });
+
+describe('what you can do about an A/B run held back by its interval and a thin tail', () => {
+  // A real busy A/A gate's advice read "run longer (more segment pairs narrow the interval; this
+  // run could detect only changes beyond …; more segments and more requests in the tail; the
+  // reasons above say how many; or let …)": its parts ran together at one level of semicolons.
+  const held = (metric: string, kind: string) =>
+    ({
+      scenario: 'items/read',
+      metric,
+      verdict: 'inconclusive',
+      method: 'paired',
+      minDetectableEffect: metric === 'p99' ? 0.5 : 0.08,
+      reasons: [{ kind, metric }],
+    }) as unknown as MetricComparison;
+
+  it('says in one sentence what more data gives, what this run could detect, and the extension budget', () => {
+    const remedies = remediesFor({
+      mode: 'ab',
+      ab: { schedule: 'duet' },
+      sequential: { moreRoomWouldHelp: true },
+      scenarios: [{ name: 'items/read', metrics: [held('p50', 'not-significant'), held('p99', 'thin-tail')] }],
+    } as never);
+    const longer = remedies.filter((r) => /^run longer/.test(r));
+    expect(longer).toHaveLength(1);
+    const parts = longer[0]!.replace(/^run longer: /, '').split('; ');
+    expect(parts).toHaveLength(3);
+    expect(parts[0]).toBe(
+      'more segment pairs narrow the interval, and more requests in the tail decide a thin percentile (the reasons above say how many)',
+    );
+    expect(parts[1]).toMatch(/^this run could detect only changes beyond /);
+    expect(parts[2]).toMatch(/^or let an undecided scenario run on by itself for longer: compare\.extend\.maxDuration/);
+  });
+});

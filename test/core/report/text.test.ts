@@ -58,6 +58,26 @@ describe('renderComparisonText', () => {
     expect(text).toMatch(/What you can do:\n {4}- run longer[^\n]*\n {4}- re-run on a quieter runner[^\n]*\n\n/);
   });
 
+  it('names the scenarios of a reason that holds in every scenario held back but not in every scenario of the run', () => {
+    // A run of 4 scenarios whose p99 was held back in 3 read "all 3 scenarios: p99": a reader
+    // counts 4 in the report and cannot tell which 3.
+    const comparison = makeInconclusiveComparison();
+    const decided = comparison.scenarios[2]!;
+    comparison.scenarios[2] = {
+      ...decided,
+      metrics: decided.metrics.map((m) => ({ ...m, verdict: 'no change' as const, reasons: [] })),
+    };
+    const text = renderComparisonText(comparison);
+    const markdown = renderMarkdown(comparison, { now: new Date('2025-11-30T12:05:00.000Z') });
+    expect(occurrences(text, SHARED_REASON_WORDS)).toBe(1);
+    expect(text).not.toMatch(/all \d+ scenarios/);
+    expect(markdown).not.toMatch(/all \d+ scenarios/);
+    expect(text).toContain(
+      '  json_oracle/fetchByKey: p95, p99; json_oracle/fetchByQuery: p95, p99\n    1. the machine was busier with other work',
+    );
+    expect(occurrences(text, 'held back: reason 1 below')).toBe(2);
+  });
+
   it('tells a run held back by its noise floor what lowers it, with the floor it had, and not to re-run', () => {
     const text = renderComparisonText(makeFailingComparison());
     const advice = text.slice(text.indexOf('What you can do:'));
