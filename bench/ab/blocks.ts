@@ -25,7 +25,7 @@
 // Run (from the repository root, under the heavy-work lock):
 //   flock -o /tmp/heavy.lock npm run bench:ab -- blocks --n=500 [--rate=150] [--seconds=15] [--segment=250]
 //     [--schedule=duet|alternate] [--scale=1] [--min=ab|none] [--extend] [--seed=0] [--confirm=on|off]
-//     [--processes=1] [--process-sd=0] [--process-dist=normal|t3|mix]
+//     [--processes=1] [--process-sd=0] [--process-dist=normal|t3|mix] [--contention]
 // One line of JSON (counts) and one Markdown row per call.
 import { judgeRun } from '../../src/core/gate.js';
 import { defaultCompareConfig } from '../../src/core/config/compare.js';
@@ -53,6 +53,10 @@ const MIN = arg('min', 'ab');
 const EXTEND = process.argv.includes('--extend');
 /** compare.confirm (the product's default: on; k = 1 only); --confirm=off judges as before it. */
 const CONFIRM = arg('confirm', 'on') !== 'off';
+/** Record the shared bursts as the generator's probe would (duet): a block a burst overlaps reads a
+ * core of other work, the others none, in head and base alike. Without it the runs carry no
+ * contention record, and the gate leaves nothing out. */
+const CONTENTION = process.argv.includes('--contention');
 /** Parts of the generator switched off, to see what each costs: state,shift,burst,stall,tail,shared. */
 const OFF = new Set(
   arg('off', '')
@@ -185,8 +189,13 @@ function drawRun(
       target.servedBy.push(process);
     }
   };
+  let burstHits: boolean[] | undefined;
   if (schedule === 'duet') {
     const timeline = drawTimeline(rng, windowMs);
+    if (CONTENTION)
+      burstHits = Array.from({ length: segments }, (_, i) =>
+        timeline.bursts.some((burst) => burst.fromMs < (i + 1) * SEGMENT_MS && burst.toMs > i * SEGMENT_MS),
+      );
     let t = 0;
     let own = 0;
     let sent = 0;
@@ -222,11 +231,21 @@ function drawRun(
     }
   }
   const toVariant = (v: number): DrawnVariant => ({
-    segments: out[v]!.map((s) => ({
+    segments: out[v]!.map((s, i) => ({
       latenciesUs: Float64Array.from(s.latencies),
       count: s.count,
       ko: s.ko,
       durationMs: s.durationMs,
+      ...(burstHits !== undefined
+        ? {
+            contention: {
+              otherCores: burstHits[i] ? 1 : 0,
+              generatorCores: 0.05,
+              loopDelayP99Ms: 1,
+              lateStarts: 0,
+            },
+          }
+        : {}),
     })),
     servedBy: out[v]!.map((s) => Uint8Array.from(s.servedBy)),
   });

@@ -97,6 +97,19 @@ export interface Setup {
   segmentMs: number;
   k: number;
   rate: number;
+  /** Duet: record the neighbour's core per block as the generator's probe would (`otherCores`, the
+   * share of the block it ran), in head and base alike; without it nothing is recorded. */
+  contention?: boolean;
+}
+
+/** The probe's record of each block: the share of it the neighbour held its core in. */
+function withContention(variant: Variant, neighbourOn: { from: number; to: number }[], segmentMs: number): void {
+  variant.segments.forEach((segment, s) => {
+    const from = s * segmentMs;
+    const to = from + segmentMs;
+    const held = neighbourOn.reduce((sum, on) => sum + Math.max(0, Math.min(to, on.to) - Math.max(from, on.from)), 0);
+    segment.contention = { otherCores: held / segmentMs, generatorCores: 0.05, loopDelayP99Ms: 1, lateStarts: 0 };
+  });
 }
 
 /** One simulated pair of processes, segmented over `segments` of `segmentMs`. */
@@ -108,9 +121,12 @@ export function drawPair(
   const {
     served: [h, b],
     offsetGap,
+    neighbourOn,
   } = simulate({ ...model, schedule: setup.schedule, slotMs: setup.segmentMs, rate: setup.rate, processes: setup.k });
   const headV = binned(h, total, setup.segmentMs);
   const baseV = binned(b, total, setup.segmentMs);
+  if (setup.contention && setup.schedule === 'duet')
+    for (const variant of [headV, baseV]) withContention(variant, neighbourOn, setup.segmentMs);
   const fixture = { executor: 'constant-arrival-rate' as const, ratePerSec: setup.rate, segmentMs: setup.segmentMs };
   return {
     head: toScenarioResult('api', fixture, headV.segments, 1),

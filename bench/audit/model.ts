@@ -103,7 +103,12 @@ interface Proc {
 /** Both variants' measured requests (index 0: head, 1: base), and how far apart their processes'
  * permanent offsets sit (the mean log offset of the head's processes minus the base's, headScale
  * aside): what no test of one run can tell from a change. */
-export function simulate(options: ModelOptions): { served: [Served, Served]; offsetGap: number } {
+export function simulate(options: ModelOptions): {
+  served: [Served, Served];
+  offsetGap: number;
+  /** When the neighbour held its core, on the wall clock (duet: the variants' measured clock). */
+  neighbourOn: { from: number; to: number }[];
+} {
   const rng = createRng(options.seed);
   const envRng = createRng(deriveSeed(options.seed, 'machine'));
   const procRng = createRng(deriveSeed(options.seed, 'processes'));
@@ -279,5 +284,5 @@ export function simulate(options: ModelOptions): { served: [Served, Served]; off
       process: Uint8Array.from(order, (i) => o.proc[i]!),
     };
   }) as [Served, Served];
-  return { served, offsetGap: meanLog(0) - meanLog(1) };
+  return { served, offsetGap: meanLog(0) - meanLog(1), neighbourOn: neighbour.map(({ from, to }) => ({ from, to })) };
 }

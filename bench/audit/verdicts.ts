@@ -1,4 +1,4 @@
-// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off] [--pairs=2|3]
+// flock -o /tmp/heavy.lock npm run bench:audit -- verdicts --n=50 --seed=1 [--schedule=duet|alternate] [--processes=1] [--scale=1] [--min=both|ab|none] [--process-sd=0.01] [--confirm=on|off] [--pairs=2|3] [--contention]
 // The independent audit of the A/B verdicts: runs simulated by bench/audit/model.ts (a queueing
 // model of the service, the machine and its neighbour, written for the audit; not the team's
 // generator), assembled into Results as the engine writes them (HDR segments, `processes` with
@@ -40,6 +40,8 @@ const PAIRS = arg('pairs', '2') === '3' ? 3 : 2;
 
 interface Line {
   schedule: string;
+  /** Bursts recorded per block (--contention): the gate leaves them out of a duet. */
+  contention?: boolean;
   processes: number;
   processSd: number;
   scale: number;
@@ -166,6 +168,7 @@ function main(): void {
     segmentMs: SCHEDULE === 'duet' ? 250 : 1000,
     k,
     rate: argNumber('rate', 150),
+    contention: process.argv.includes('--contention'),
   };
   const plannedMs = argNumber('seconds', 15) * 1000;
   const mins = arg('min', 'both') === 'both' ? (['ab', 'none'] as const) : ([arg('min', 'ab')] as ('ab' | 'none')[]);
@@ -173,6 +176,7 @@ function main(): void {
   const measuredMs = extensionBudgetMs(plannedMs, defaultCompareConfig());
   const lines: Line[] = mins.map((min) => ({
     schedule: SCHEDULE,
+    ...(setup.contention ? { contention: true } : {}),
     processes: k,
     processSd,
     scale,
@@ -258,7 +262,7 @@ function sum(): void {
   for (const text of readFileSync(0, 'utf8').split('\n')) {
     if (!text.startsWith('{')) continue;
     const line = JSON.parse(text) as Line;
-    const key = `${line.schedule} | ${line.processes} | ${percent(line.processSd ?? 0.01, 1)} | ×${line.scale} | ${line.min === 'ab' ? 'A/B' : 'none'}${line.pairs === 3 ? ', 3 pairs' : ''}`;
+    const key = `${line.schedule}${line.contention ? ' (bursts recorded)' : ''} | ${line.processes} | ${percent(line.processSd ?? 0.01, 1)} | ×${line.scale} | ${line.min === 'ab' ? 'A/B' : 'none'}${line.pairs === 3 ? ', 3 pairs' : ''}`;
     cells.set(key, [...(cells.get(key) ?? []), line]);
   }
   console.log(

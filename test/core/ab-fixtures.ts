@@ -22,7 +22,7 @@ import { summarizeScenario } from '../../src/core/results/summary.js';
 import type { PreparedRun } from '../../src/core/stats/bootstrap.js';
 import { createRng, deriveSeed, type Rng } from '../../src/core/stats/prng.js';
 import type { AbSchedule, Executor } from '../../src/core/types/config.js';
-import type { Results, ScenarioResult, SegmentRecord } from '../../src/core/types/results.js';
+import type { Results, ScenarioResult, SegmentContention, SegmentRecord } from '../../src/core/types/results.js';
 import { binomial, OPEN, poisson } from './fixtures.js';
 
 export interface AbScenarioFixture {
@@ -73,6 +73,8 @@ export interface Segment {
   count: number;
   ko: number;
   durationMs: number;
+  /** What the generator's probe recorded of the machine in it (none: not measured). */
+  contention?: SegmentContention;
 }
 
 interface PairedSegments {
@@ -284,6 +286,7 @@ export function toScenarioResult(
       count: segment.count,
       ko: segment.ko,
       histogram: encodeHistogram(histogram),
+      ...(segment.contention !== undefined ? { contention: segment.contention } : {}),
     });
     histograms.push(histogram);
     startMs += segment.durationMs;
