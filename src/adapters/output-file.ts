@@ -2,7 +2,7 @@
 // bad path (a folder, /dev/full, nothing at all) costs no measurement, and written atomically, so
 // that a full disk leaves the previous file (or none), never a 0-byte or cut-off one.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputFileError } from '../core/errors.js';
 
@@ -59,5 +59,14 @@ export async function writeFileAtomic(path: string, text: string, flag = 'output
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw new InputFileError(`${flag} ${path}: could not be written (${reason(error)}); the file was left as it was`);
+  }
+}
+
+/** Adds `text` at the end of `path` (made when missing): for a file others write too, such as the job summary. */
+export async function appendText(path: string, text: string, flag = 'output'): Promise<void> {
+  try {
+    await appendFile(path, text);
+  } catch (error) {
+    throw new InputFileError(`${flag} ${path}: could not be appended to (${reason(error)})`);
   }
 }

@@ -8,6 +8,30 @@ import type { DispatchRequest } from './request-builder.js';
 export interface ConnectionOwner {
   /** `error` is null when the response was read to its end. */
   complete(connection: Connection, error: Error | null): void;
+  /** Whether to keep the first bytes of the body of the answer with `status` (a status the check
+   * refused, whose example the report shows: src/engine/variant.ts), as the flows' client does. */
+  wantBody?(connection: Connection, status: number): boolean;
+}
+
+/** Enough of a body for its first line in a report (error-class.ts, refusedAnswer). */
+const MAX_SAMPLE_BYTES = 1024;
+
+/** The first bytes of an answer's body, kept only when the owner asked for them. */
+export class BodySample {
+  private readonly chunks: Buffer[] = [];
+  private bytes = 0;
+
+  add(chunk: Uint8Array, start: number, end: number): void {
+    const take = Math.min(end - start, MAX_SAMPLE_BYTES - this.bytes);
+    if (take <= 0) return;
+    // A copy: the lean client's read buffer is reused for the next read.
+    this.chunks.push(Buffer.from(chunk.subarray(start, start + take)));
+    this.bytes += take;
+  }
+
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
 }
 
 export abstract class Connection {
@@ -38,6 +62,8 @@ export abstract class Connection {
   vu: Vu | undefined = undefined;
   /** Which of its variant's processes (compare.processes) it is connected to, in boot order. */
   process = 0;
+  /** The answer's first body bytes, when the owner wanted them (wantBody); null otherwise. */
+  sample: BodySample | null = null;
 
   constructor(readonly owner: ConnectionOwner) {}
 
@@ -52,6 +78,7 @@ export abstract class Connection {
     this.firstEventMs = 0;
     this.bytesIn = 0;
     this.bytesOut = request.bodyBytes;
+    this.sample = null;
     this.inDispatch = true;
     try {
       this.write(request);
@@ -60,6 +87,12 @@ export abstract class Connection {
     } finally {
       this.inDispatch = false;
     }
+  }
+
+  /** The answer has `status`: a sample of its body if the owner wants one. */
+  protected sampleFor(status: number): BodySample | null {
+    this.sample = this.owner.wantBody?.(this, status) ? new BodySample() : null;
+    return this.sample;
   }
 
   /** The event stream has `count` events at `now`: true when the request is to end here (stream.events). */

@@ -1,5 +1,7 @@
 // The error classes a result reports (vegeta's and Artillery's vocabulary), from whatever undici
-// or the socket threw.
+// or the socket threw; and the example of an answer whose status the check refused, which has no
+// class (its count is in statusCodes), for flows (run-flow.ts) and plain scenarios (variant.ts) alike.
+import { maskText } from '../core/mask.js';
 
 /** ECERT: perfgate did not accept the service's certificate (unknown CA, self-signed, expired,
  * another host's name). EPROTO: the TLS handshake failed otherwise (no TLS on the port, no
@@ -214,4 +216,22 @@ export function describeError(error: unknown): string {
     ' ',
   );
   return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS - 1)}…` : text;
+}
+
+/** Examples kept for refused statuses, under the results schema's 50 with room for the error classes. */
+export const MAX_STATUS_EXAMPLES = 20;
+
+/** The first line of a body, shortened: enough to tell a login page from a JSON error. */
+export function firstLine(body: string): string {
+  const line = body.split(/\r?\n/, 1)[0] ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+/**
+ * The example of an answer whose status the check refused, kept as "status <code>": a report showed
+ * a scenario whose every request got 401 as "errors none" and no body. `answered 401 ({"error":…})`,
+ * the body's first line masked.
+ */
+export function refusedAnswer(status: number, body: string): string {
+  return `answered ${status}${body ? ` (${maskText(firstLine(body))})` : ''}`;
 }

@@ -218,6 +218,7 @@ export class H2Connection extends Connection {
   // slot's current stream.
   private readonly onResponse = (headers: Http2.IncomingHttpHeaders & Http2.IncomingHttpStatusHeader): void => {
     this.status = headers[':status'] ?? 0;
+    this.sampleFor(this.status);
     if (isEventStream(headers['content-type'])) {
       this.eventStream = true;
       this.eventCounter.reset();
@@ -227,6 +228,7 @@ export class H2Connection extends Connection {
     const now = performance.now();
     if (this.firstByteMs === 0) this.firstByteMs = now;
     this.bytesIn += chunk.length;
+    this.sample?.add(chunk, 0, chunk.length);
     if (this.eventStream) {
       this.eventCounter.feed(chunk, 0, chunk.length);
       if (this.sawEvents(this.eventCounter.count, now)) this.endStream();

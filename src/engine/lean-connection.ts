@@ -56,6 +56,7 @@ export class LeanConnection extends Connection {
     private readonly target: LeanTarget,
   ) {
     super(owner);
+    this.parser.onStatus = (status) => this.sampleFor(status);
   }
 
   protected write(request: DispatchRequest): void {

@@ -6,6 +6,7 @@
 // hint) and the body's size. Interim 1xx responses are skipped. Header values are compared as bytes
 // in place: a response costs no allocation here unless its head is split across chunks.
 import { h2FrameAnswer, SocketError, startsWithH2Settings } from './error-class.js';
+import type { BodySample } from './connection.js';
 import { EventCounter } from './sse.js';
 
 /** A response that breaks HTTP/1.1 framing; classed `other`, as undici's parser errors are. */
@@ -122,6 +123,10 @@ export class ResponseParser {
   /** The body is a `text/event-stream`: `events` counts its events as they arrive. */
   eventStream = false;
   readonly events = new EventCounter();
+  /** Called with the final status once the head is read: a sample to keep the body's first bytes
+   * in (connection.ts, BodySample), or null, as for almost every answer. */
+  onStatus: ((status: number) => BodySample | null) | null = null;
+  private sample: BodySample | null = null;
   private state = State.Done;
   private noBody = false;
   /** Body bytes left (content-length) or bytes left in the current chunk. */
@@ -146,6 +151,7 @@ export class ResponseParser {
     this.remaining = 0;
     this.pending = null;
     this.pendingLength = 0;
+    this.sample = null;
   }
 
   /** The response has been read to its end. */
@@ -209,6 +215,7 @@ export class ResponseParser {
         case State.ChunkData: {
           const take = Math.min(this.remaining, length - at);
           if (this.eventStream) this.events.feed(chunk, at, at + take);
+          this.sample?.add(chunk, at, at + take);
           this.bodyBytes += take;
           this.remaining -= take;
           at += take;
@@ -217,6 +224,7 @@ export class ResponseParser {
         }
         case State.UntilClose:
           if (this.eventStream) this.events.feed(chunk, at, length);
+          this.sample?.add(chunk, at, length);
           this.bodyBytes += length - at;
           return -1;
         case State.ChunkSize: {
@@ -389,6 +397,7 @@ export class ResponseParser {
       return;
     }
     this.status = status;
+    this.sample = this.onStatus === null ? null : this.onStatus(status);
     this.close = close;
     this.keepAliveMs = keepAliveMs;
     this.eventStream = eventStream;

@@ -30,7 +30,7 @@ import { compileMethod, compileRequest } from '../core/template.js';
 import type { DataRow, FlowStep, ScenarioConfig } from '../core/types/config.js';
 import type { ScenarioResult } from '../core/types/results.js';
 import type { ErrorClass } from './error-class.js';
-import { classifyError, describeError } from './error-class.js';
+import { classifyError, describeError, firstLine, MAX_STATUS_EXAMPLES, refusedAnswer } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
 import { recordStartDelay, startGeneratorWatch } from './generator-watch.js';
 import { planFor, segmentLengthMs } from './plan.js';
@@ -42,8 +42,6 @@ import { negotiateHttp } from './transport.js';
 import { loadUndici } from './undici-connection.js';
 import { round3, scenarioResult, type ScheduleCounts } from './variant.js';
 
-/** Examples kept for refused statuses, under the results schema's 50 with room for the error classes. */
-const MAX_STATUS_EXAMPLES = 20;
 /** A closed model's window has no schedule. */
 const CLOSED_COUNTS: ScheduleCounts = { scheduled: 0, sent: 0, dropped: 0, lateStarts: 0, maxStartDelayMs: 0 };
 
@@ -95,12 +93,6 @@ interface StepOutcome {
   vars: Vars;
   /** When the answer's body began (performance time); 0 for a request without an answer. */
   firstByteMs: number;
-}
-
-/** The first line of a body, shortened: enough to tell a login page from a JSON error. */
-function firstLine(body: string): string {
-  const line = body.split(/\r?\n/, 1)[0] ?? '';
-  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 class FlowVariant {
@@ -409,7 +401,7 @@ class FlowRun {
         status,
         ok: false,
         errorClass: null,
-        problem: `answered ${status}${body ? ` (${maskText(firstLine(body))})` : ''}`,
+        problem: refusedAnswer(status, body),
         bytesIn,
         bytesOut,
         vars,

@@ -142,6 +142,7 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
 
   onHeaders(statusCode: number, headers: Buffer[] | string[] | null): boolean {
     this.status = statusCode;
+    this.sampleFor(statusCode);
     this.streamEnded = false;
     if (headers !== null) {
       for (let i = 0; i < headers.length; i += 2) {
@@ -163,6 +164,7 @@ export class UndiciConnection extends Connection implements Dispatcher.DispatchH
     const now = performance.now();
     if (this.firstByteMs === 0) this.firstByteMs = now;
     this.bytesIn += chunk.length;
+    this.sample?.add(chunk, 0, chunk.length);
     if (this.eventStream) {
       this.eventCounter.feed(chunk, 0, chunk.length);
       if (this.sawEvents(this.eventCounter.count, now)) this.endStream();

@@ -9,7 +9,7 @@ import type { ScenarioConfig } from '../core/types/config.js';
 import type { ProcessLatency, ScenarioResult, SegmentContention } from '../core/types/results.js';
 import type { Connection, ConnectionOwner } from './connection.js';
 import { maskText } from '../core/mask.js';
-import { classifyError, describeError } from './error-class.js';
+import { classifyError, describeError, MAX_STATUS_EXAMPLES, refusedAnswer } from './error-class.js';
 import type { GeneratorLoad } from './generator-watch.js';
 import { explainSaturation, noStartDelays } from './generator-watch.js';
 import { paramsOf } from './plan.js';
@@ -92,6 +92,9 @@ export class Variant implements ConnectionOwner {
   private eventsTotal = 0;
   private eventStreamMs = 0;
   private readonly errorExamples: Record<string, string> = {};
+  /** 1 at each refused status that has its "status <code>" example (no string built per answer). */
+  private readonly statusExampled = new Uint8Array(1000);
+  private statusExamples = 0;
   private transports: Transport[];
   /** `latency: ttfb`: the time to first byte is the latency, the full time the other measure. */
   private readonly ttfb: boolean;
@@ -189,6 +192,19 @@ export class Variant implements ConnectionOwner {
 
   // ------------------------------------------------------------------ completion (hot path)
 
+  /** The body of a measured answer whose status the check refused, until that status has its
+   * example (error-class.ts, refusedAnswer), as a flow's step keeps it. */
+  wantBody(connection: Connection, status: number): boolean {
+    return (
+      status < 1000 &&
+      this.okStatus[status] !== 1 &&
+      this.statusExampled[status] === 0 &&
+      this.statusExamples < MAX_STATUS_EXAMPLES &&
+      connection.startMs >= this.recordFromMs &&
+      connection.startMs < this.recordToMs
+    );
+  }
+
   complete(connection: Connection, error: Error | null): void {
     if (!connection.busy) return;
     connection.busy = false;
@@ -215,8 +231,14 @@ export class Variant implements ConnectionOwner {
       let endMs = this.windowOffsetMs + (end - this.recordFromMs);
       if (endMs >= this.clampEndMs) endMs = this.clampEndMs - 0.001;
       const errorClass = error ? classifyError(error) : null;
-      if (errorClass !== null && !Object.hasOwn(this.errorExamples, errorClass))
-        this.errorExamples[errorClass] = maskText(describeError(error));
+      if (errorClass !== null) {
+        if (!Object.hasOwn(this.errorExamples, errorClass))
+          this.errorExamples[errorClass] = maskText(describeError(error));
+      } else if (!ok && connection.sample !== null && this.statusExampled[status] === 0) {
+        this.statusExampled[status] = 1;
+        this.statusExamples += 1;
+        this.errorExamples[`status ${status}`] = refusedAnswer(status, connection.sample.text);
+      }
       if (ok && connection.eventStream) {
         this.eventStreams += 1;
         this.eventsTotal += connection.events;

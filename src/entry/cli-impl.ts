@@ -39,7 +39,7 @@ import { readInputFile } from '../adapters/input-file.js';
 import type { DistributionChoice } from '../core/report/distribution.js';
 import { runLoadTest, type LoadTestOptions } from './run-impl.js';
 import { createRunJudge, lookupBaseline, saveAfterVerdict } from './baseline-io.js';
-import { REPORT_FILES, writeReportFiles, type ReportFiles } from './report-files.js';
+import { appendStepSummary, REPORT_FILES, writeReportFiles, type ReportFiles } from './report-files.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -314,6 +314,7 @@ export async function runGateCommand(
   const { comparison, baseline } = judgeRun({ current: results, config, baseline: lookup, seed: options.seed });
   io.stdout.write(`${renderReport(comparison, options.format, config.report?.distribution)}\n`);
   await writeCliReportFiles(io, comparison, options.reportFiles);
+  await appendStepSummary(io, comparison, config.report?.distribution);
   io.stderr.write(`perfgate: results written to ${options.outputPath} (${againHint(options, results, lookup)})\n`);
   // Without --save a first run never becomes the baseline, and every later run would pass on its
   // thresholds alone: say so, with the flag, rather than leave the user to find out. A/B mode needs

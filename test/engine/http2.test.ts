@@ -183,6 +183,19 @@ describe('HTTP/2', () => {
     expect(result.latencyMs.p50).toBeGreaterThanOrEqual(100);
   });
 
+  it('keeps the first body of a status the check refused as its example, masked', async () => {
+    const { origin } = await h2c((stream) => {
+      stream.respond({ ':status': 401, 'content-type': 'application/json' });
+      stream.end(JSON.stringify({ error: 'no token', token: 'Bearer abcdefghijklmnopqrstuvwxyz123456' }));
+    });
+    const result = await run(origin, '2');
+    expect(result.requests.ko).toBeGreaterThan(0);
+    expect(result.statusCodes).toEqual({ '401': result.requests.ko });
+    expect(Object.keys(result.errorExamples ?? {})).toEqual(['status 401']);
+    expect(result.errorExamples!['status 401']).toMatch(/^answered 401 \(\{"error":"no token"/);
+    expect(result.errorExamples!['status 401']).not.toContain('abcdefghijklmnopqrstuvwxyz123456');
+  });
+
   it('classes a stream the server reset as ERST', async () => {
     let count = 0;
     const { origin } = await h2c((stream) => {

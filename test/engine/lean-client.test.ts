@@ -474,6 +474,42 @@ describe('a run through the lean client', () => {
     expect(lean!.bytes).toEqual(undici!.bytes);
   });
 
+  // A plain scenario whose every request got 401 showed no body, where a flow's step kept its
+  // first one: the same "status 401" example now, masked, from each client, chunked or not.
+  it('keeps the first body of each status the check refused, masked, as the flows do', async () => {
+    let n = 0;
+    const server = await httpServer((_req, res) => {
+      n += 1;
+      const status = n % 2 === 0 ? 401 : 503;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      const body = JSON.stringify({ error: `refused ${status}`, token: 'Bearer abcdefghijklmnopqrstuvwxyz123456' });
+      if (status === 503) {
+        res.write(body.slice(0, 10));
+        res.end(`${body.slice(10)}\nsecond line`);
+      } else res.end(body);
+    });
+    for (const httpClient of ['lean', 'undici'] as const) {
+      const result = await runScenario(scenarioFor(server.url), { httpClient });
+      expect(result.requests.ko).toBe(300);
+      expect(result.errors).toEqual({});
+      expect(Object.keys(result.errorExamples ?? {}).sort()).toEqual(['status 401', 'status 503']);
+      expect(result.errorExamples!['status 401']).toMatch(
+        /^answered 401 \(\{"error":"refused 401","token":"\*\*\*"\}\)$/,
+      );
+      expect(result.errorExamples!['status 503']).toMatch(
+        /^answered 503 \(\{"error":"refused 503","token":"\*\*\*"\}\)$/,
+      );
+      expect(JSON.stringify(result.errorExamples)).not.toContain('abcdefghijklmnopqrstuvwxyz123456');
+    }
+  });
+
+  it('keeps no body of an ok answer', async () => {
+    const server = await httpServer((_req, res) => res.end('fine'));
+    const result = await runScenario(scenarioFor(server.url));
+    expect(result.requests.ok).toBe(300);
+    expect(result.errorExamples).toBeUndefined();
+  });
+
   it('classes a timeout, a refused port and a reset the same as undici', async () => {
     const silent = await rawServer(() => undefined);
     const resetting = await rawServer((socket) => socket.resetAndDestroy());

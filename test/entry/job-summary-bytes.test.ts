@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/core/report/markdown.js';
 import type { Comparison } from '../../src/core/types/comparison.js';
-import { renderWithinBytes, SUMMARY_MAX_BYTES } from '../../src/entry/deliver/job-summary.js';
+import { renderWithinBytes, SUMMARY_MAX_BYTES } from '../../src/entry/report-files.js';
 import { makeLargeComparison } from '../core/report/fixtures.js';
 
 function cjk(count: number): Comparison {

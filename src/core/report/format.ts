@@ -1,7 +1,7 @@
 // Number and word formatting shared by every report (console, text, markdown, Slack), so that a
 // figure reads the same wherever a user meets it. No Intl or locale: output must not depend on the
 // machine's settings, or snapshots and CI logs would differ between runners.
-import type { Grade } from '../types/results.js';
+import type { Grade, ScenarioResult } from '../types/results.js';
 import type { MetricComparison } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
 
@@ -289,6 +289,36 @@ export function formatErrorCounts(errors: Record<string, number>): string {
   const entries = Object.entries(errors).filter(([, count]) => count > 0);
   entries.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
   return entries.length === 0 ? 'none' : entries.map(([name, count]) => `${name}:${count}`).join(' ');
+}
+
+/**
+ * A scenario's failures by name, most frequent first: its error classes and the statuses its check
+ * refused, "status 401:2250 ETIMEDOUT:5". A refused status has no error class (it counts in the
+ * status codes only), so a run whose every request got 401 read "errors none".
+ */
+export function formatFailureCounts(
+  r: Pick<ScenarioResult, 'requests' | 'statusCodes' | 'errors' | 'errorExamples'>,
+): string {
+  return formatErrorCounts({ ...refusedStatuses(r), ...r.errors });
+}
+
+/**
+ * The failures without an error class are the refused statuses. Which codes they were: those the
+ * engine kept a "status <code>" example of, else (older results) those outside 200–399, the
+ * default check; when these do not add up to the failures (an okStatus of its own), their count alone.
+ */
+function refusedStatuses(
+  r: Pick<ScenarioResult, 'requests' | 'statusCodes' | 'errors' | 'errorExamples'>,
+): Record<string, number> {
+  const classed = Object.values(r.errors).reduce((sum, count) => sum + count, 0);
+  const refused = r.requests.ko - classed;
+  if (!(refused > 0)) return {};
+  const codes = Object.keys(r.statusCodes).filter((code) => code !== '0');
+  const examined = codes.filter((code) => Object.hasOwn(r.errorExamples ?? {}, `status ${code}`));
+  const named = examined.length > 0 ? examined : codes.filter((code) => !(Number(code) >= 200 && Number(code) < 400));
+  const counts = Object.fromEntries(named.map((code) => [`status ${code}`, r.statusCodes[code] ?? 0]));
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return total === refused ? counts : { 'refused status': refused };
 }
 
 /** The executor's parameters in words: "vus 100 · duration 1m · think time 1 s". */

@@ -14,7 +14,7 @@ import {
   metricComparisonCells,
   formatCount,
   formatDuration,
-  formatErrorCounts,
+  formatFailureCounts,
   formatFixed,
   formatGrade,
   formatMetricValue,
@@ -530,7 +530,7 @@ function renderScenarioDetails(
     : '';
   out.push(
     '',
-    `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatErrorCounts(r.errors))}`,
+    `**Status codes:** ${code(formatStatusCodes(r.statusCodes))}${baselineCodes} · **Errors:** ${code(formatFailureCounts(r))}`,
   );
   const shards = shardTable(r);
   if (shards) {

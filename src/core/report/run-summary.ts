@@ -10,7 +10,7 @@ import {
   formatBytes,
   formatCount,
   formatDuration,
-  formatErrorCounts,
+  formatFailureCounts,
   formatFixed,
   formatGrade,
   formatLatency,
@@ -111,7 +111,7 @@ function renderScenario(
   out.push(line('Bytes In', '[total, mean]', [formatBytes(s.bytes.in), bytesPerRequest(s.bytes.in)]));
   out.push(line('Bytes Out', '[total, mean]', [formatBytes(s.bytes.out), bytesPerRequest(s.bytes.out)]));
   out.push(line('Status Codes', '[code:count]', [formatStatusCodes(s.statusCodes)]));
-  out.push(line('Errors', '[class:count]', [formatErrorCounts(s.errors)]));
+  out.push(line('Errors', '[class:count]', [formatFailureCounts(s)]));
   // A class's name may be longer than the label column (grpc:RESOURCE_EXHAUSTED): the example
   // then starts two spaces after it, not a whole fields column later.
   for (const [errorClass, example] of Object.entries(s.errorExamples ?? {})) {

@@ -5,7 +5,7 @@ import type { Comparison, ScenarioComparison } from '../types/comparison.js';
 import {
   metricComparisonCells,
   formatCount,
-  formatErrorCounts,
+  formatFailureCounts,
   formatGrade,
   formatMetricValue,
   formatPercent,
@@ -180,7 +180,7 @@ function describeFailures(label: string, r: ScenarioComparison['current']): stri
   const q = r.requests;
   const out = [
     `  ${label}: ${formatCount(q.ko)} of ${formatCount(q.total)} (${formatPercent(q.ko / q.total, 2)}) · ` +
-      `status codes ${formatStatusCodes(r.statusCodes)} · errors ${formatErrorCounts(r.errors)}`,
+      `status codes ${formatStatusCodes(r.statusCodes)} · errors ${formatFailureCounts(r)}`,
   ];
   for (const [errorClass, example] of Object.entries(r.errorExamples ?? {}))
     out.push(`    first ${escapeLogText(errorClass)}: ${escapeLogText(example)}`);

@@ -8,6 +8,7 @@ import {
   formatCount,
   formatDuration,
   formatErrorCounts,
+  formatFailureCounts,
   formatFixed,
   formatMs,
   formatPValue,
@@ -109,6 +110,24 @@ describe('vegeta-style fields', () => {
   });
   it('lists error classes by frequency', () => {
     expect(formatErrorCounts({ ECONNRESET: 2, ETIMEDOUT: 11_691, EPIPE: 0 })).toBe('ETIMEDOUT:11691 ECONNRESET:2');
+  });
+  // A run whose every request got 401 read "errors none": a refused status has no error class.
+  it('names the statuses the check refused beside the error classes', () => {
+    const requests = (ko: number) => ({ total: 2_300, ok: 2_300 - ko, ko, dropped: 0 });
+    expect(
+      formatFailureCounts({ requests: requests(2_250), statusCodes: { '401': 2_250, '200': 50 }, errors: {} }),
+    ).toBe('status 401:2250');
+    // The engine's "status <code>" examples say which codes were refused, whatever the check.
+    const own = { requests: requests(7), statusCodes: { '0': 5, '200': 2, '404': 2_293 }, errors: { ETIMEDOUT: 5 } };
+    expect(
+      formatFailureCounts({ ...own, errorExamples: { 'status 200': 'answered 200', ETIMEDOUT: 'timed out' } }),
+    ).toBe('ETIMEDOUT:5 status 200:2');
+    // Without them, an okStatus of its own that the default check does not explain: the count alone.
+    expect(formatFailureCounts(own)).toBe('ETIMEDOUT:5 refused status:2');
+    expect(
+      formatFailureCounts({ requests: requests(5), statusCodes: { '0': 5, '200': 2_295 }, errors: { ETIMEDOUT: 5 } }),
+    ).toBe('ETIMEDOUT:5');
+    expect(formatFailureCounts({ requests: requests(0), statusCodes: { '200': 2_300 }, errors: {} })).toBe('none');
   });
   it('formats a threshold value in the unit of its expression', () => {
     expect(formatThresholdActual('p(95)<150', 23.63)).toBe('23.6 ms');

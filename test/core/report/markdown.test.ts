@@ -262,7 +262,8 @@ describe('renderMarkdown', () => {
     const block = details.slice(0, details.indexOf('</details>'));
     expect(block).toContain('| this run | 38.2 |  615 |    489 | 512 | 570 | 611 | 702 | 1,066 | 1,402 | 1,817 |');
     expect(block).toContain('**Status codes:** `0:22 200:9258 503:92`');
-    expect(block).toContain('**Errors:** `ETIMEDOUT:22`');
+    // 92 answered 503 beside the 22 timeouts: both are failures.
+    expect(block).toContain('**Errors:** `status 503:92 ETIMEDOUT:22`');
     expect(block).toContain('**Generator:** CPU 0.41 cores');
     expect(block).toMatch(/\| p99 +\| history +\| <0\.001 \| +0\.002 \| +15% \| +±12% \|/);
     expect(block).toContain('p95 per second, all requests (ms)');

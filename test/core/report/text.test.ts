@@ -238,7 +238,7 @@ describe('renderComparisonText', () => {
   it("says how the baseline's requests failed too, beside the current run's", () => {
     const text = renderComparisonText(makeFailingComparison());
     expect(text).toMatch(
-      /\n {2}failed: [\d,]+ of [\d,]+ \([\d.]+%\) · status codes 0:\d+ 200:\d+ 503:\d+ · errors ETIMEDOUT:22\n/,
+      /\n {2}failed: [\d,]+ of [\d,]+ \([\d.]+%\) · status codes 0:\d+ 200:\d+ 503:\d+ · errors status 503:92 ETIMEDOUT:22\n/,
     );
     expect(text).toMatch(/\n {2}failed in the baseline: [\d,]+ of [\d,]+ \([\d.]+%\) · status codes /);
   });
