@@ -411,12 +411,14 @@ ${protocol === 'h2c' ? '    http: 2\n' : ''}    steps: [{ name: read, request: {
         const read = steps[0]![0]!;
         expect(read.requests.ko).toBe(0);
         expect(read.latency).toBe('ttfb');
-        expect(read.latencyMs.p50).toBeGreaterThanOrEqual(20);
+        // libuv fires a timer on the loop's cached millisecond clock, so a 20 ms write can land up
+        // to 1 ms early as performance.now() sees it (a clean clone read 19.887).
+        expect(read.latencyMs.p50).toBeGreaterThanOrEqual(19);
         expect(read.latencyMs.p50).toBeLessThan(55);
-        expect(read.fullMs!.p50).toBeGreaterThanOrEqual(60);
+        expect(read.fullMs!.p50).toBeGreaterThanOrEqual(59);
         // The whole iteration is judged on its full time.
         expect(results[0]!.latency).toBeUndefined();
-        expect(results[0]!.latencyMs.p50).toBeGreaterThanOrEqual(60);
+        expect(results[0]!.latencyMs.p50).toBeGreaterThanOrEqual(59);
       } finally {
         await server.close();
       }

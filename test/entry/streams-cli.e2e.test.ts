@@ -82,7 +82,8 @@ describe('a server-sent-events endpoint judged on its first event', () => {
       const feed = (JSON.parse(readFileSync(output, 'utf8')) as Results).scenarios[0]!;
       expect(feed.latency).toBe('ttfb');
       expect(feed.requests.ko).toBe(0);
-      expect(feed.latencyMs.p50).toBeGreaterThanOrEqual(20);
+      // A 20 ms timer can fire up to 1 ms early as performance.now() sees it (libuv's cached clock).
+      expect(feed.latencyMs.p50).toBeGreaterThanOrEqual(19);
       expect(feed.latencyMs.p50).toBeLessThan(100);
       expect(feed.fullMs!.p50).toBeGreaterThanOrEqual(500);
       expect(feed.events).toMatchObject({ streams: feed.requests.ok, perStream: 26 });
