@@ -91,6 +91,14 @@ export class Recorder {
     }
   }
 
+  /** One more response of `status` in statusCodes, no request: a flow's whole iteration counts
+   * the statuses of the steps before its last this way (its last is the one record() takes). */
+  countStatus(status: number): void {
+    if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status]! += 1;
+    else if (status === 0) this.statusCounts[0]! += 1;
+    else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
+  }
+
   /**
    * `endMs` is when the response ended, from the start of the measured window; calls come in
    * completion order, so it never goes back (a late value is filed with the current second).
@@ -117,9 +125,7 @@ export class Recorder {
     this.secondCount += 1;
     this.bytesIn += bytesIn;
     this.bytesOut += bytesOut;
-    if (status > 0 && status < STATUS_SLOTS) this.statusCounts[status]! += 1;
-    else if (status === 0) this.statusCounts[0]! += 1;
-    else this.otherStatus.set(status, (this.otherStatus.get(status) ?? 0) + 1);
+    this.countStatus(status);
 
     const us = latencyUs < 1 ? 1 : Math.round(latencyUs);
     this.secondAllHistogram.recordValue(us);

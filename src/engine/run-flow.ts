@@ -439,9 +439,10 @@ class FlowRun {
     const row = variant.row(this.options.rows, this.scenario.data?.order);
     let vars = variant.vars;
     let last: StepOutcome | undefined;
-    // The whole iteration's bytes are its steps', not its last step's alone.
+    // The whole iteration's bytes and statuses are its steps', not its last step's alone.
     let bytesIn = 0;
     let bytesOut = 0;
+    const statuses: number[] = [];
     let from = 0;
     let to = this.steps.length;
     if (this.cumulativeWeights.length > 0) {
@@ -459,6 +460,7 @@ class FlowRun {
       last = outcome;
       bytesIn += outcome.bytesIn;
       bytesOut += outcome.bytesOut;
+      statuses.push(outcome.status);
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
         const fullUs = (end - timedFrom) * 1000;
@@ -474,9 +476,10 @@ class FlowRun {
     }
     if (!last) return;
     const end = performance.now();
-    if (inWindow)
+    if (inWindow) {
+      for (const status of statuses.slice(0, -1)) variant.flow.countStatus(status);
       this.record(variant.flow, variant.flowExamples, { ...last, bytesIn, bytesOut }, end, (end - startMs) * 1000);
-    else if (startMs < this.measureStartMs) {
+    } else if (startMs < this.measureStartMs) {
       this.warmCompleted += 1;
       if (!last.ok) this.warmKo += 1;
     }

@@ -18,7 +18,7 @@ import { EXTENSION_STEPS, planExtension } from '../core/compare/sequential.js';
 import { extensionRuns, undecidedOf, type ExtensionRun } from '../core/compare/extension-runs.js';
 import { appendExtension } from '../core/results/extend.js';
 import { deriveSeed } from '../core/stats/prng.js';
-import { assembleResults } from '../core/results/assemble.js';
+import { assembleResults, type ServiceRecord } from '../core/results/assemble.js';
 import { readMachineCpuSeconds, startMachineLoadMeter } from '../adapters/machine-load.js';
 import { startUsageSampler } from '../adapters/proc-usage.js';
 import { createProgressReporter, describeScenarioStart } from '../adapters/console-progress.js';
@@ -62,6 +62,8 @@ export interface ActiveRun {
   serviceExit?: ServiceExit;
   /** compare.confirm's second pair of processes: what it measured, or why it could not. */
   confirmation?: NonNullable<AbInfo['confirmation']>;
+  /** The first pair's services, once compare.confirm booted a second: the run's figures are theirs. */
+  firstPair?: { head: readonly ServiceRecord[]; base: readonly ServiceRecord[] };
   /** The services are down for good (the second pair did not boot, or died): no later phase loads them. */
   servicesDown?: true;
   /** The profile phase's comparisons (and its profilers' failures), after the verdict. */
@@ -200,6 +202,9 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
   prepared.status(
     `${targets.map((target) => `${target.scenario} ${target.improvedOnly ? 'improved' : 'regressed'}`).join(', ')}: measuring ${names.length === 1 ? 'it' : 'them'} again on a second pair of processes, head and base booted afresh (compare.confirm)`,
   );
+  // The results file's services stay the first pair's, whose logs hold the run the figures are of;
+  // the second pair's are named with what it measured (ab.confirmation.services).
+  run.firstPair = { head: logsOf(booted.head.services), base: logsOf(booted.base.services) };
   try {
     await booted.reboot();
   } catch (error) {
@@ -210,6 +215,7 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     run.servicesDown = true;
     return;
   }
+  confirmation.services = { head: logsOf(booted.head.services), base: logsOf(booted.base?.services ?? []) };
   // A scenario of a group runs with its group, as it was measured.
   const planned = prepared.scenarios;
   const groups = new Set(planned.filter((s) => names.includes(s.name) && s.group !== undefined).map((s) => s.group));
@@ -254,6 +260,9 @@ async function confirmRegressions(run: ActiveRun): Promise<void> {
     run.servicesDown = true;
   }
 }
+
+const logsOf = (services: readonly ServiceRecord[]): ServiceRecord[] =>
+  services.map(({ name, logPath }) => ({ name, logPath }));
 
 /** "15 s after a 3 s warm-up" */
 function describeWindow(scenario: ScenarioConfig): string {
@@ -432,7 +441,7 @@ export function snapshotResults(run: ActiveRun): Results {
     nowMs: Date.now(),
     environment: prepared.environment,
     ...(options.git ? { git: options.git } : {}),
-    services: booted.head.services,
+    services: run.firstPair?.head ?? booted.head.services,
     scenarios: run.scenarioResults,
     ...(options.shard
       ? {
@@ -456,7 +465,7 @@ export function snapshotResults(run: ActiveRun): Results {
             ...(run.order ? { order: run.order } : {}),
             ...(booted.boot ? { boot: booted.boot } : {}),
             ...(options.baseGit ? { git: options.baseGit } : {}),
-            services: booted.base?.services ?? [],
+            services: run.firstPair?.base ?? booted.base?.services ?? [],
             scenarios: run.baseResults,
             ...(booted.baseFailure ? { baseFailure: booted.baseFailure } : {}),
             ...(run.confirmation ? { confirmation: run.confirmation } : {}),

@@ -194,6 +194,8 @@ describe('runFlowVariants', () => {
       in: create!.bytes.in + fetch!.bytes.in,
       out: create!.bytes.out + fetch!.bytes.out,
     });
+    // And its statuses: once the last step's alone, no 201 of the create.
+    expect(flow!.statusCodes).toEqual({ '201': create!.requests.total, '200': fetch!.requests.total });
   });
 
   it('runs the setup once per variant, against each its own service (A/B)', async () => {

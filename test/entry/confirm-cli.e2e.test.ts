@@ -112,6 +112,20 @@ describe('perfgate gate in A/B, compare.confirm', () => {
     await allStopped(run.processes);
     expect(existsSync(join(run.cwd, '.perfgate', 'logs', 'confirm', 'api.log'))).toBe(true);
     expect(existsSync(join(run.cwd, '.perfgate', 'logs', 'api.log'))).toBe(true);
+    // The results' services are the first pair's, whose figures the run's are; the second pair's
+    // logs are named with its confirmation.
+    expect(run.results!.services.map((service) => service.logPath)).toEqual([
+      expect.stringMatching(/logs[\\/]api\.log$/),
+    ]);
+    expect(run.results!.ab!.base.services.map((service) => service.logPath)).toEqual([
+      expect.stringMatching(/logs[\\/]base[\\/]api\.log$/),
+    ]);
+    expect(confirmation!.services?.head.map((service) => service.logPath)).toEqual([
+      expect.stringMatching(/logs[\\/]confirm[\\/]api\.log$/),
+    ]);
+    expect(confirmation!.services?.base.map((service) => service.logPath)).toEqual([
+      expect.stringMatching(/logs[\\/]base[\\/]confirm[\\/]api\.log$/),
+    ]);
   }, 120_000);
 
   it('with compare.confirm false, the first pair fails the gate alone', async () => {

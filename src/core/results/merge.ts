@@ -221,9 +221,14 @@ function mergeConfirmations(inputs: MergeInput[]): AbInfo['confirmation'] {
     .map((input) => `${label(input.path, input.results)}: ${input.results.ab!.confirmation!.failure}`)
     .join('; ');
   if (measured.length === 0) return { scenarios: [], base: [], failure: failures };
+  // Each shard booted its own second pair: every one's logs are named, shard by shard.
+  const services = measured.flatMap((input) => input.results.ab!.confirmation!.services ?? []);
   return {
     scenarios: measured.flatMap((input) => input.results.ab!.confirmation!.scenarios),
     base: measured.flatMap((input) => input.results.ab!.confirmation!.base),
+    ...(services.length > 0
+      ? { services: { head: services.flatMap((s) => s.head), base: services.flatMap((s) => s.base) } }
+      : {}),
     ...(failed.length > 0 ? { unmeasured: failures } : {}),
   };
 }

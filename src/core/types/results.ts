@@ -421,8 +421,16 @@ export interface AbInfo {
    * processes, head and base booted afresh (`scenarios` the head's, `base` the base's, flow steps
    * included); `failure` when that pair could not be measured (compare/confirm.ts). */
   /** `failure`: why the second pair could not be measured; `unmeasured` (a merge of shards): the
-   * shards whose pair failed, where others measured theirs. */
-  confirmation?: { scenarios: ScenarioResult[]; base: ScenarioResult[]; failure?: string; unmeasured?: string };
+   * shards whose pair failed, where others measured theirs. `services`: the second pair's
+   * services and their logs (`<log>/confirm/…`), once it booted; the top-level `services` and
+   * `ab.base.services` stay the first pair's. */
+  confirmation?: {
+    scenarios: ScenarioResult[];
+    base: ScenarioResult[];
+    failure?: string;
+    unmeasured?: string;
+    services?: { head: { name: string; logPath: string }[]; base: { name: string; logPath: string }[] };
+  };
 }
 
 export interface Provenance {
