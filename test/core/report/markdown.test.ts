@@ -123,8 +123,8 @@ describe('renderMarkdown', () => {
     }
     const md = renderMarkdown(cases[1]!, { now, runUrl });
     expect(itemsUnder(md, 'Regressions')).toEqual([
-      'p95 of `json_oracle/fetchByQuery` rose 13% (95% CI 8–17%), from 624 ms to 702 ms',
-      'p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms',
+      'p95 of `json_oracle/fetchByQuery` rose 12.5% (95% CI 8–17%), from 624 ms to 702 ms',
+      'p99 of `json_oracle/fetchByQuery` rose 23.0% (95% CI 14–31%), from 867 ms to 1,066 ms',
     ]);
     // The notes are folded after the tables, under a heading of their own.
     const table = md.indexOf('| metric ');
@@ -180,7 +180,7 @@ describe('renderMarkdown', () => {
   it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
     const md = renderMarkdown(makeFailingComparison(), { now, runUrl });
     expect(md).toContain('baseline: `abc1234`, 3 days old');
-    expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms');
+    expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23.0% (95% CI 14–31%), from 867 ms to 1,066 ms');
     expect(md).toContain(
       '| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] |     ±12% | ❌ regression   |',
     );

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { describeMetricChange, summarizeVerdict } from '../../../src/core/report/sentences.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
+import { metricComparisonCells } from '../../../src/core/report/format.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import {
   makeAllErrorComparison,
@@ -262,7 +263,17 @@ describe('describeMetricChange', () => {
       interval: [0.14, 0.31],
       verdict: 'regression',
     });
-    expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms');
+    expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23.3% (95% CI 14–31%), from 812 ms to 1,001 ms');
+  });
+
+  it('rounds the change as the table does: +13.5% in the table reads "rose 13.5%", not "rose 14%"', () => {
+    // A new user's A/B gate: the sentence said "rose 14%" beside the table's +13.5%.
+    const m = {
+      ...makeMetric('api', { metric: 'p95', baseline: 100, current: 113.5, verdict: 'regression' }),
+      change: 0.135,
+    };
+    expect(describeMetricChange(m)).toContain('rose 13.5%');
+    expect(metricComparisonCells(m)[3]).toContain('+13.5%');
   });
 
   it("says so when an A/B trimmed change and its values' own ratio are far apart, and not when they agree", () => {
@@ -276,7 +287,7 @@ describe('describeMetricChange', () => {
       decidedBy: 'pairs' as const,
     };
     expect(describeMetricChange(apart)).toBe(
-      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +24% apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)",
+      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +23.5% apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)",
     );
     expect(describeMetricChange({ ...apart, current: 2.35 })).not.toContain('apart');
     expect(describeMetricChange({ ...apart, decidedBy: 'whole-run' as const })).not.toContain('apart');
@@ -290,7 +301,7 @@ describe('describeMetricChange', () => {
       interval: [-0.16, -0.08],
       verdict: 'improvement',
     });
-    expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
+    expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12.0% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
   });
 
   it('keeps the signs of an interval that crosses zero, and decimals for small changes', () => {
@@ -300,7 +311,7 @@ describe('describeMetricChange', () => {
 
   it('speaks of throughput in req/s and of the error rate in points', () => {
     const rps = makeMetric('a', { metric: 'rps', baseline: 232.5, current: 204.6, interval: [-0.16, -0.08] });
-    expect(describeMetricChange(rps)).toBe('rps of a fell 12% (95% CI 8–16%), from 232.5/s to 204.6/s');
+    expect(describeMetricChange(rps)).toBe('rps of a fell 12.0% (95% CI 8–16%), from 232.5/s to 204.6/s');
     const errors = makeMetric('a', { metric: 'error_rate', baseline: 0.001, current: 0.009 });
     expect(describeMetricChange(errors)).toBe('error rate of a rose 0.80 points, from 0.10% to 0.90%');
   });
