@@ -25,6 +25,7 @@ import {
   formatRps,
   formatStatusCodes,
   formatThresholdOutcome,
+  isLatencyMetric,
   metricLabel,
   NO_VALUE,
   okPerSec,
@@ -297,7 +298,9 @@ function renderOverview(comparison: Comparison, maxChars: number): string {
     const rows = comparison.scenarios.filter((s) => keptSet.has(s)).map(rowOf);
     const left = passing.length - shown;
     const tail =
-      left > 0 ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅ or ⚠️): see the job summary</sub>` : '';
+      left > 0
+        ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅, ⚠️ or ❔): see the job summary</sub>`
+        : '';
     text = `${title}\n\n${table([header, ...rows], align)}${tail}`;
     if (text.length <= maxChars) return text;
     shown = shown > 20 ? Math.floor(shown * 0.8) : shown - 1;
@@ -422,6 +425,10 @@ function scenarioEmoji(s: ScenarioComparison): string {
     m.reasons.some((r) => r.kind === 'prior-only' && r.direction === 'regression'),
   );
   if (priorOnly || s.current.generator.saturated) return '⚠️';
+  // Nothing decided is not a pass of the scenario: ✅ over latencies that were all inconclusive
+  // read as "no change". ❔ as in the verdict column, whose words name the metrics.
+  const latencies = s.metrics.filter((m) => isLatencyMetric(m.metric));
+  if (latencies.length > 0 && latencies.every((m) => m.verdict === 'inconclusive')) return '❔';
   return '✅';
 }
 

@@ -177,6 +177,33 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it('heads a scenario none of whose latencies was decided with ❔, not ✅', () => {
+    // A new user's A/B gate: ✅ over a scenario whose every latency was inconclusive.
+    const c = makeInconclusiveComparison();
+    const undecided = {
+      ...c,
+      scenarios: c.scenarios.map((s, i) =>
+        i === 0
+          ? {
+              ...s,
+              metrics: s.metrics.map((m) =>
+                m.metric === 'rps' || m.metric === 'error_rate' ? m : { ...m, verdict: 'inconclusive' as const },
+              ),
+            }
+          : s,
+      ),
+    };
+    const md = renderMarkdown(undecided, { now });
+    const headings = md.split('\n').filter((line) => line.startsWith('### '));
+    expect(headings.filter((line) => line.startsWith('### ❔'))).toHaveLength(1);
+    // The others had p50 and p90 decided (no change): they keep their mark.
+    expect(
+      renderMarkdown(c, { now })
+        .split('\n')
+        .filter((line) => line.startsWith('### ❔')),
+    ).toHaveLength(0);
+  });
+
   it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
     const md = renderMarkdown(makeFailingComparison(), { now, runUrl });
     expect(md).toContain('baseline: `abc1234`, 3 days old');
