@@ -48,6 +48,7 @@ import {
   currentFigures,
   describeBaseline,
   describeMetricChange,
+  describeMode,
   formatMde,
   sortMetrics,
   summarizeVerdict,
@@ -380,7 +381,7 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
   if (ab?.baseCommit !== undefined) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
   const sha = options.commitSha ?? comparison.current.git?.commit;
   if (sha) parts.push(`${ab !== undefined ? 'head' : 'this run'}: ${code(shortSha(sha))}`);
-  parts.push(ab !== undefined ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
+  parts.push(`mode: ${describeMode(comparison)}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   return parts.join(' · ');
 }

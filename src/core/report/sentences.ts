@@ -103,6 +103,25 @@ export function verdictHeadline(comparison: Comparison): string {
   return `${LEVEL_VERDICT[summary.level]} — ${summary.words}`;
 }
 
+/**
+ * The mode as the user configured it (compare.mode: stored or ab), with what it compared against:
+ * "stored (against 8 past runs)", "ab (duet)". The method behind a stored comparison (history or
+ * bootstrap) is no word of theirs: "mode: bootstrap" named nothing they had set.
+ */
+export function describeMode(comparison: Pick<Comparison, 'mode' | 'ab' | 'baseline'>): string {
+  if (comparison.ab !== undefined) return `ab (${comparison.ab.schedule})`;
+  switch (comparison.mode) {
+    case 'history':
+      return `stored (against ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')})`;
+    case 'bootstrap':
+      return 'stored (against one stored run)';
+    case 'ab':
+      return 'ab';
+    case 'thresholds-only':
+      return 'thresholds only (no usable baseline)';
+  }
+}
+
 /** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
 export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];

@@ -254,6 +254,21 @@ describe('renderComparisonText', () => {
   });
 });
 
+describe('the mode in the header', () => {
+  it('names compare.mode as the user configured it, stored or ab, not the method behind it', () => {
+    // A new user's report said "mode: bootstrap", which no config of theirs set.
+    const history = makeInconclusiveComparison();
+    expect(renderComparisonText(history)).toContain('mode: stored (against 8 past runs)');
+    const one = { ...history, mode: 'bootstrap' as const };
+    const text = renderComparisonText(one);
+    expect(text).toContain('mode: stored (against one stored run)');
+    expect(text).not.toMatch(/mode: (bootstrap|history)/);
+    expect(renderMarkdown(one, { now: new Date('2025-11-28T09:30:00.000Z') })).toContain(
+      'mode: stored (against one stored run)',
+    );
+  });
+});
+
 describe('describeMetricChange', () => {
   it('says a regression in one plain sentence', () => {
     const m = makeMetric('fetchByQuery', {
