@@ -122,6 +122,21 @@ export function describeMode(comparison: Pick<Comparison, 'mode' | 'ab' | 'basel
   }
 }
 
+/**
+ * "60 block pairs", or "60–240 block pairs by scenario" when the scenarios ran different numbers
+ * of them (a flow's 240 beside a plain scenario's 60): comparison.ab.pairs is only the largest.
+ * Each scenario's count is as comparePaired takes it, the shorter of its head's and base's.
+ */
+function pairCount(comparison: Comparison, noun: string): string {
+  const counts = comparison.scenarios
+    .map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0))
+    .filter((n) => n > 0);
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  if (counts.length === 0 || low === high) return pluralize(comparison.ab?.pairs ?? high, noun);
+  return `${formatCount(low)}–${formatCount(high)} ${noun}s by scenario`;
+}
+
 /** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
 export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
@@ -132,8 +147,8 @@ export function describeBaseline(comparison: Comparison): string[] {
       comparison.ab.pairs <= 0
         ? ''
         : comparison.ab.schedule === 'duet'
-          ? ` (${pluralize(comparison.ab.pairs, 'block pair')}, paired block bootstrap of the whole-run changes)`
-          : ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`;
+          ? ` (${pairCount(comparison, 'block pair')}, paired block bootstrap of the whole-run changes)`
+          : ` (${pairCount(comparison, 'segment pair')}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
     notes.push(
