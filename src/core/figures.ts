@@ -35,3 +35,24 @@ export function formatMdeValue(
   }
   return beyond('±', mde);
 }
+
+/**
+ * A minimum effect (compare.minEffect, or A/B's default) as every report and note prints it: as a
+ * config would write it, "5%", "2.5%", "10%", and the error rate's in points ("0.50 points", or
+ * "0.50 pp" in a table cell). Its own formatter, not a change's: a change's decimals follow its
+ * size, which printed "±5.0%" in one reason and "±10%" in the next for two configured figures.
+ */
+export function formatMinEffect(metric: string, x: number, points: 'points' | 'pp' = 'points'): string {
+  // The error rate's in two decimals, as its MDE and its change are printed beside it.
+  if (metric === 'error_rate') return `${formatFixed(x * 100, 2)} ${points}`;
+  return `${Number((x * 100).toPrecision(3))}%`;
+}
+
+/**
+ * A significance level (α, or a look's or a test's share of it) as every report and note prints it:
+ * three significant digits, "0.05", "0.025", "0.0167". Two roundings printed "p > 0.01667" in a
+ * reason and "0.0167" in a note of the same report.
+ */
+export function formatAlpha(alpha: number): string {
+  return String(Number(alpha.toPrecision(3)));
+}

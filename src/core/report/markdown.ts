@@ -5,6 +5,7 @@
 // they appear; its primitives (markup/markdown.ts), charts (charts.ts) and run history
 // (comment-history.ts) live apart.
 import { renderCapacityMarkdown } from './capacity.js';
+import { formatMinEffect } from '../figures.js';
 import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
@@ -603,8 +604,7 @@ function renderScenarioDetails(
 
 /** The reasons column names the numbered reasons listed under the verdict, not their text again. */
 function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>, texts: string[]): string[] {
-  const effect = (x: number | undefined): string =>
-    x === undefined ? '–' : m.metric === 'error_rate' ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
+  const effect = (x: number | undefined): string => (x === undefined ? '–' : formatMinEffect(m.metric, x, 'pp'));
   return [
     metricLabel(m.metric),
     m.method,

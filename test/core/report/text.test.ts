@@ -125,7 +125,7 @@ describe('renderComparisonText', () => {
     const text = renderComparisonText(c);
     const heldBack = text.slice(text.indexOf('Why verdicts were held back:'), text.indexOf('What you can do:'));
     // p50 and rps (±5%) in every scenario: one group; p90 and p95 (±10%) another.
-    expect(heldBack.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(heldBack.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(heldBack.match(/the interval \(in the table\) reaches past the ±10% that counts/g)).toHaveLength(1);
     expect(heldBack).not.toMatch(/a change of [-+]?\d/);
     // Every scenario's row still points at the group that holds it back.
@@ -138,7 +138,7 @@ describe('renderComparisonText', () => {
     // The PR comment's statistics table refers to the same numbered group.
     const md = renderMarkdown(c, { now: new Date('2025-11-30T12:05:00.000Z') });
     expect(md).toMatch(/\| p50 +\| history +\|[^\n]+\| reason 1 +\|/);
-    expect(md.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(md.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     // Held in two of the three scenarios, it is still said once, with where it holds.
     const some = makeFailingComparison();
     for (const scenario of some.scenarios)
@@ -148,7 +148,7 @@ describe('renderComparisonText', () => {
           : m,
       );
     const someText = renderComparisonText(some);
-    expect(someText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(someText.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(someText).toContain(
       '  json_oracle/fetchByKey: p50, rps; json_oracle/fetchByQuery: p50, rps\n    2. the interval',
     );
@@ -165,13 +165,13 @@ describe('renderComparisonText', () => {
     for (const scenario of two.scenarios.slice(0, 2))
       scenario.metrics = scenario.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
     const twoText = renderComparisonText(two);
-    expect(twoText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoText.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(twoText).not.toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
     // Both rows point at that one reason, by the same number, in the text and in the PR comment.
     const number = /(\d+)\. the interval \(in the table\) reaches past/.exec(twoText)?.[1];
     expect(twoText.match(new RegExp(`\\? p50 held back: reason ${number} below`, 'g'))).toHaveLength(2);
     const twoMd = renderMarkdown(two, { now: new Date('2025-11-30T12:05:00.000Z') });
-    expect(twoMd.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoMd.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(twoMd.match(new RegExp(`\\| p50 +\\|[^\\n]+\\| reason ${number} +\\|`, 'g'))).toHaveLength(2);
   });
 
