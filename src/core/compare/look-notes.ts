@@ -1,5 +1,6 @@
 // The notes a judgement over looks adds to the report (compare.extend; src/core/compare/sequential.ts):
 // how far a scenario ran past its window and why, and how the run spent α over its looks.
+import { formatAlpha } from '../figures.js';
 import type { MetricComparison } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 
@@ -71,10 +72,8 @@ function describeRowWindows(
 
 /** `why`: what kept the run from being extended, as "compare.extend's budget is …". */
 export function describeSingleLook(alpha: number, share: number, why: string): string {
-  return `This run could not be extended (${why}), so its one look was tested at ${round4(alpha * share)} of α = ${alpha}: an A/B run that cannot look again is held to half of α, to keep its false regressions to the 1% per run the gate aims at.`;
+  return `This run could not be extended (${why}), so its one look was tested at ${formatAlpha(alpha * share)} of α = ${formatAlpha(alpha)}: an A/B run that cannot look again is held to half of α, to keep its false regressions to the 1% per run the gate aims at.`;
 }
-
-const round4 = (value: number) => Math.round(value * 10000) / 10000;
 
 /** `skipped`: for a run that was not extended, the undecided metrics and why more data would not
  * have decided them (none: every metric was decided). */
@@ -83,10 +82,10 @@ export function describeSpending(
   shares: number[],
   skipped: readonly { scenario: string; metric: string; why: string }[] | undefined,
 ): string {
-  const parts = shares.map((share) => String(round4(alpha * share)));
+  const parts = shares.map((share) => formatAlpha(alpha * share));
   if (skipped === undefined)
-    return `Each look of this run was tested at its own share of α = ${alpha}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
-  const kept = `The planned window was tested at ${parts[0]} of α = ${alpha}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
+    return `Each look of this run was tested at its own share of α = ${formatAlpha(alpha)}: ${parts[0]} for the planned window, ${parts.slice(1).join(' and ')} for the extension steps (compare.extend), which together keep the run's false-alarm rate at α however often it looked again.`;
+  const kept = `The planned window was tested at ${parts[0]} of α = ${formatAlpha(alpha)}: the rest is kept for the steps a run takes when a verdict is undecided for lack of data (compare.extend)`;
   if (skipped.length === 0) return `${kept}, which this run did not need.`;
   const byWhy = new Map<string, Map<string, string[]>>();
   for (const { scenario, metric, why } of skipped) {

@@ -2,6 +2,7 @@
 // reasons a longer window removes, and whether a metric whose MDE is above its compare.detect
 // target would reach it with more data, with how much (docs/design/statistics.md "Sizing a run").
 import { DEFAULT_DETECT } from '../config/defaults.js';
+import { formatMdeValue } from '../figures.js';
 import { MIN_BLOCKS } from '../stats/block-bootstrap.js';
 import { tQuantile, tUpperTail } from '../stats/t-distribution.js';
 import { mdeAtCritical } from '../stats/variance-model.js';
@@ -80,7 +81,9 @@ export function withDetectNote(comparison: Comparison, compare: Pick<CompareConf
       ],
     };
   const couldSee = (metric: MetricComparison): string =>
-    `${metric.metric} of ${metric.scenario} could see ${metric.minDetectableEffect! > 10 && metric.metric !== 'error_rate' ? '' : '±'}${detectFigure(metric, metric.minDetectableEffect!)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`;
+    // The MDE as the table's MDE cell prints it (an asymmetric one as −77%/+336%), not a figure of
+    // its own beside it.
+    `${metric.metric} of ${metric.scenario} could see ${formatMdeValue(metric)}, not the ${detectFigure(metric, detectTarget(metric, compare.detect)!)} it targets`;
   // A metric whose spread between processes (compare.processes) is mostly how far they differ is
   // not helped by a longer window: telling the user to run longer there contradicted the reason
   // printed above the note.

@@ -8,6 +8,7 @@
 // mdeScaler). More data means a longer measured window at the same rate (more blocks or pairs,
 // more requests).
 import { DEFAULT_DETECT } from '../config/defaults.js';
+import { formatMinEffect } from '../figures.js';
 import type { Comparison, MetricComparison } from '../types/comparison.js';
 import type { CompareConfig, MetricName } from '../types/config.js';
 import type { ScenarioResult } from '../types/results.js';
@@ -129,7 +130,7 @@ function rowFor(
       ...base,
       mde,
       status: 'no-mde',
-      why: `the target is not above the minimum effect (compare.minEffect ${Number((metric.minEffect * 100).toPrecision(3))}${metric.metric === 'error_rate' ? ' points' : '%'}), which a change must reach to be called: raise the target or lower the minimum effect`,
+      why: `the target is not above the minimum effect (compare.minEffect ${formatMinEffect(metric.metric, metric.minEffect)}), which a change must reach to be called: raise the target or lower the minimum effect`,
     };
   const growth = growthFor(metric, target, exponent);
   if (growth === undefined)

@@ -5,6 +5,7 @@
 // p50 on a shared runner with no history).
 import type { Comparison } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
+import { formatMinEffect } from '../figures.js';
 import { formatPercent } from './format.js';
 
 /** At most this many metrics in the line: the worst ones. */
@@ -28,7 +29,7 @@ export function describeBlindSpot(comparison: Comparison, abSwitch: string): str
     .slice(0, MAX_METRICS)
     .map(
       ([metric, { mde, minEffect }]) =>
-        `${metric} +${formatPercent(mde, 0)} (minimum effect ${formatPercent(minEffect, 0)})`,
+        `${metric} +${formatPercent(mde, 0)} (minimum effect ${formatMinEffect(metric, minEffect)})`,
     );
   return `Compared with the stored baseline, this run could only have seen changes of at least ${listed.join(', ')}: a smaller regression passes unnoticed. ${abSwitch} runs the PR's base beside the head on the same runner (A/B), which sees far smaller changes.`;
 }

@@ -4,6 +4,10 @@
 import type { Grade, ScenarioResult } from '../types/results.js';
 import type { MetricComparison } from '../types/comparison.js';
 import type { MetricName } from '../types/config.js';
+import { formatFixed } from '../figures.js';
+
+// The figures compare's notes print too (compare sits below report): one formatter for each.
+export { formatFixed, formatMdeValue, MDE_SHOWN_UP_TO } from '../figures.js';
 
 /** Inserts thousands separators into the integer part of a decimal string: "1001.5" → "1,001.5". */
 export function groupThousands(decimal: string): string {
@@ -18,14 +22,6 @@ export function groupThousands(decimal: string): string {
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   return groupThousands(Math.round(value).toFixed(0));
-}
-
-/** Fixed decimals, no separators, no unit: the form the Slack json_oracle lines use. */
-export function formatFixed(value: number, decimals = 1): string {
-  if (!Number.isFinite(value)) return 'n/a';
-  const text = value.toFixed(decimals);
-  // -0.0 reads as a sign error to a human.
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
 /**
@@ -417,28 +413,4 @@ export function sortByMetricOrder(metrics: Iterable<MetricName>): MetricName[] {
     return index < 0 ? METRIC_ORDER.length : index;
   };
   return [...new Set(metrics)].sort((a, b) => rank(a) - rank(b));
-}
-
-/** The largest MDE printed as a figure (×11, +1000%); a larger one reads >+1000%. */
-export const MDE_SHOWN_UP_TO = 10;
-
-/** The MDE as the reports print it: ±x% (±x pp for the error rate); from 20% up, where the smallest
- * fall and rise it calls part by 3 points or more (a log ratio: +43% up is −30% down), −y%/+x%. */
-export function formatMdeValue(
-  m: Pick<MetricComparison, 'metric' | 'minDetectableEffect' | 'minDetectableChange'>,
-): string {
-  const mde = m.minDetectableEffect;
-  if (mde === undefined || !Number.isFinite(mde)) return '–';
-  if (m.metric === 'error_rate') return `±${formatFixed(mde * 100, 2)} pp`;
-  const magnitude = (x: number): string => `${formatFixed(Math.abs(x) * 100, Math.abs(x) >= 0.1 ? 0 : 1)}%`;
-  // Past ×11 the figure says only that the run could not see the metric: a tail in a few groups
-  // of blocks (df 3) printed MDEs of +479760504%.
-  const beyond = (sign: string, x: number): string =>
-    Math.abs(x) > MDE_SHOWN_UP_TO ? `>${sign}1000%` : `${sign}${magnitude(x)}`;
-  const pair = m.minDetectableChange;
-  if (pair !== undefined && Number.isFinite(pair[0]) && Number.isFinite(pair[1])) {
-    const [fall, rise] = [magnitude(pair[0]), magnitude(pair[1])];
-    return Math.max(-pair[0], pair[1]) < 0.2 || fall === rise ? beyond('±', mde) : `−${fall}/${beyond('+', pair[1])}`;
-  }
-  return beyond('±', mde);
 }

@@ -5,6 +5,7 @@
 // they appear; its primitives (markup/markdown.ts), charts (charts.ts) and run history
 // (comment-history.ts) live apart.
 import { renderCapacityMarkdown } from './capacity.js';
+import { formatMinEffect } from '../figures.js';
 import type { Comparison, MetricComparison, ScenarioComparison, Verdict } from '../types/comparison.js';
 import type { ScenarioResult } from '../types/results.js';
 import { distributionRows, type DistributionChoice } from './distribution.js';
@@ -25,6 +26,7 @@ import {
   formatRps,
   formatStatusCodes,
   formatThresholdOutcome,
+  isLatencyMetric,
   metricLabel,
   NO_VALUE,
   okPerSec,
@@ -47,6 +49,7 @@ import {
   currentFigures,
   describeBaseline,
   describeMetricChange,
+  describeMode,
   formatMde,
   sortMetrics,
   summarizeVerdict,
@@ -297,7 +300,9 @@ function renderOverview(comparison: Comparison, maxChars: number): string {
     const rows = comparison.scenarios.filter((s) => keptSet.has(s)).map(rowOf);
     const left = passing.length - shown;
     const tail =
-      left > 0 ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅ or ⚠️): see the job summary</sub>` : '';
+      left > 0
+        ? `\n\n<sub>…and ${formatCount(left)} more passing scenarios (✅, ⚠️ or ❔): see the job summary</sub>`
+        : '';
     text = `${title}\n\n${table([header, ...rows], align)}${tail}`;
     if (text.length <= maxChars) return text;
     shown = shown > 20 ? Math.floor(shown * 0.8) : shown - 1;
@@ -377,7 +382,7 @@ function renderMeta(comparison: Comparison, options: MarkdownOptions): string {
   if (ab?.baseCommit !== undefined) parts.push(`base: ${code(shortSha(ab.baseCommit))}`);
   const sha = options.commitSha ?? comparison.current.git?.commit;
   if (sha) parts.push(`${ab !== undefined ? 'head' : 'this run'}: ${code(shortSha(sha))}`);
-  parts.push(ab !== undefined ? `mode: ab (${ab.schedule})` : `mode: ${comparison.mode}`);
+  parts.push(`mode: ${describeMode(comparison)}`);
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`);
   return parts.join(' · ');
 }
@@ -422,6 +427,10 @@ function scenarioEmoji(s: ScenarioComparison): string {
     m.reasons.some((r) => r.kind === 'prior-only' && r.direction === 'regression'),
   );
   if (priorOnly || s.current.generator.saturated) return '⚠️';
+  // Nothing decided is not a pass of the scenario: ✅ over latencies that were all inconclusive
+  // read as "no change". ❔ as in the verdict column, whose words name the metrics.
+  const latencies = s.metrics.filter((m) => isLatencyMetric(m.metric));
+  if (latencies.length > 0 && latencies.every((m) => m.verdict === 'inconclusive')) return '❔';
   return '✅';
 }
 
@@ -595,8 +604,7 @@ function renderScenarioDetails(
 
 /** The reasons column names the numbered reasons listed under the verdict, not their text again. */
 function methodRow(m: MetricComparison, reasonNumbers: Map<string, number>, texts: string[]): string[] {
-  const effect = (x: number | undefined): string =>
-    x === undefined ? '–' : m.metric === 'error_rate' ? `${formatFixed(x * 100, 2)} pp` : formatPercent(x, 0);
+  const effect = (x: number | undefined): string => (x === undefined ? '–' : formatMinEffect(m.metric, x, 'pp'));
   return [
     metricLabel(m.metric),
     m.method,

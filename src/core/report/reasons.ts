@@ -8,6 +8,7 @@ import type { Comparison, MetricComparison, Reason, RunRole } from '../types/com
 import type { MetricName } from '../types/config.js';
 import { formatCount, formatFixed, formatMs, formatPValue, metricLabel, sortByMetricOrder } from './format.js';
 import { remediesFor } from './remedies.js';
+import { formatAlpha, formatMinEffect } from '../figures.js';
 
 const RUN_WORDS: Record<RunRole, string> = {
   current: 'the current run',
@@ -79,13 +80,13 @@ export function describeReason(reason: Reason): string {
     case 'environment':
       return `the baseline ran on another environment (${reason.baseline} vs ${reason.current}): a runner difference can pass for a change`;
     case 'real-but-small':
-      return `a real change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its whole interval is within the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts`;
+      return `a real change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its whole interval is within the ${`±${formatMinEffect(reason.metric, reason.minEffect)}`} that counts`;
     case 'below-min-effect':
-      return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}, and the interval reaches past it`;
+      return `significant (${holm(reason.adjustedPValue)}) but ${reasonChange(reason.metric, reason.change)} is below the minimum effect of ${formatMinEffect(reason.metric, reason.minEffect)}, and the interval reaches past it`;
     case 'not-significant':
-      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
+      return `a change of ${reasonChange(reason.metric, reason.change)}, but not significant (${holm(reason.adjustedPValue)} > ${formatAlpha(reason.alpha)}): this run cannot tell it from noise`;
     case 'interval-past-min-effect':
-      return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
+      return `a change of ${reasonChange(reason.metric, reason.change)} (${holm(reason.adjustedPValue)}), but its interval (${reasonChange(reason.metric, reason.interval[0])} to ${reasonChange(reason.metric, reason.interval[1])}) reaches past the ${`±${formatMinEffect(reason.metric, reason.minEffect)}`} that counts: this run cannot rule out a change that matters`;
     case 'prior-only': {
       const robust =
         reason.robust === undefined
@@ -99,7 +100,7 @@ export function describeReason(reason: Reason): string {
       return `${reason.metric} is ${reasonChange(reason.metric, reason.change)} or more even at the least this run can have measured: in ${formatCount(reason.segments)} of its ${formatCount(reason.of)} segments (those with no more other work than the baseline's busiest), taking off the most the load generator's delay can add, the median is ${formatMs(reason.currentBoundMs)} against ${formatMs(reason.baselineMaxMs)} in the baseline's slowest segment, beyond the ${share(reason.margin)} a runner ${reason.factor}× as noisy as the prior could add: neither the generator, the other work nor runner noise explains it, so it fails the gate`;
     case 'not-reproduced': {
       const p = reason.confirmPValue === undefined ? '' : ` (p ${formatPValue(reason.confirmPValue)})`;
-      return `${reasonChange(reason.metric, reason.change)} in this pair of processes, but ${reasonChange(reason.metric, reason.confirmChange)}${p} in a second pair, head and base booted afresh and measured again, where ${reason.improvement ? 'an improvement' : 'a regression'} needed p ≤ ${Number(reason.alpha.toPrecision(4))} and at least ${reasonChange(reason.metric, reason.minEffect).replace('+', '')}: the first reading is likely the two processes', not the builds' (compare.confirm)`;
+      return `${reasonChange(reason.metric, reason.change)} in this pair of processes, but ${reasonChange(reason.metric, reason.confirmChange)}${p} in a second pair, head and base booted afresh and measured again, where ${reason.improvement ? 'an improvement' : 'a regression'} needed p ≤ ${formatAlpha(reason.alpha)} and at least ${formatMinEffect(reason.metric, reason.minEffect)}: the first reading is likely the two processes', not the builds' (compare.confirm)`;
     }
     case 'gross-shift-paired':
       return `in three quarters of the ${formatCount(reason.blocks)} time blocks the head's ${reason.metric} was at least ${formatFixed(reason.ratio, 2)}× the base's, measured at the same instants through the same generator (at least ${formatFixed(reason.threshold, 1)}× in three quarters of the blocks fails the gate, whatever the test's interval: no A/A run came near it)`;
@@ -200,9 +201,9 @@ export const CROWDED_REASONS = 2;
 function describeCrowded(reason: Reason): string | undefined {
   switch (reason.kind) {
     case 'interval-past-min-effect':
-      return `the interval (in the table) reaches past the ${reasonChange(reason.metric, reason.minEffect).replace('+', '±')} that counts: this run cannot rule out a change that matters`;
+      return `the interval (in the table) reaches past the ${`±${formatMinEffect(reason.metric, reason.minEffect)}`} that counts: this run cannot rule out a change that matters`;
     case 'not-significant':
-      return `the change (in the table) is not significant (Holm-adjusted p > ${Number(reason.alpha.toPrecision(4))}): this run cannot tell it from noise`;
+      return `the change (in the table) is not significant (Holm-adjusted p > ${formatAlpha(reason.alpha)}): this run cannot tell it from noise`;
     default:
       return undefined;
   }

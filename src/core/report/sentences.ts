@@ -11,6 +11,7 @@ import {
   formatMdeValue,
   formatMetricValue,
   formatPValue,
+  formatPercent,
   formatRps,
   intervalDecimals,
   metricLabel,
@@ -102,6 +103,40 @@ export function verdictHeadline(comparison: Comparison): string {
   return `${LEVEL_VERDICT[summary.level]} — ${summary.words}`;
 }
 
+/**
+ * The mode as the user configured it (compare.mode: stored or ab), with what it compared against:
+ * "stored (against 8 past runs)", "ab (duet)". The method behind a stored comparison (history or
+ * bootstrap) is no word of theirs: "mode: bootstrap" named nothing they had set.
+ */
+export function describeMode(comparison: Pick<Comparison, 'mode' | 'ab' | 'baseline'>): string {
+  if (comparison.ab !== undefined) return `ab (${comparison.ab.schedule})`;
+  switch (comparison.mode) {
+    case 'history':
+      return `stored (against ${pluralize(comparison.baseline?.historyLength ?? 0, 'past run')})`;
+    case 'bootstrap':
+      return 'stored (against one stored run)';
+    case 'ab':
+      return 'ab';
+    case 'thresholds-only':
+      return 'thresholds only (no usable baseline)';
+  }
+}
+
+/**
+ * "60 block pairs", or "60–240 block pairs by scenario" when the scenarios ran different numbers
+ * of them (a flow's 240 beside a plain scenario's 60): comparison.ab.pairs is only the largest.
+ * Each scenario's count is as comparePaired takes it, the shorter of its head's and base's.
+ */
+function pairCount(comparison: Comparison, noun: string): string {
+  const counts = comparison.scenarios
+    .map((s) => (s.baseline ? Math.min(s.current.segments.length, s.baseline.segments.length) : 0))
+    .filter((n) => n > 0);
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  if (counts.length === 0 || low === high) return pluralize(comparison.ab?.pairs ?? high, noun);
+  return `${formatCount(low)}–${formatCount(high)} ${noun}s by scenario`;
+}
+
 /** What the baseline was and how it was used, one line each; empty when there is nothing to say. */
 export function describeBaseline(comparison: Comparison): string[] {
   const notes: string[] = [];
@@ -112,8 +147,8 @@ export function describeBaseline(comparison: Comparison): string[] {
       comparison.ab.pairs <= 0
         ? ''
         : comparison.ab.schedule === 'duet'
-          ? ` (${pluralize(comparison.ab.pairs, 'block pair')}, paired block bootstrap of the whole-run changes)`
-          : ` (${pluralize(comparison.ab.pairs, 'segment pair')}, trimmed paired t per metric)`;
+          ? ` (${pairCount(comparison, 'block pair')}, paired block bootstrap of the whole-run changes)`
+          : ` (${pairCount(comparison, 'segment pair')}, trimmed paired t per metric)`;
     notes.push(`base vs head, same runner, ${comparison.ab.schedule}${pairs}`);
   } else if (status.kind !== 'ok') {
     notes.push(
@@ -130,8 +165,10 @@ export function describeBaseline(comparison: Comparison): string[] {
   return notes;
 }
 
+// One decimal, as the tables' change cell (formatSignedPercent): whole percents from 10% up made
+// "rose 14%" beside the table's +13.5%.
 function sentencePercent(fraction: number): string {
-  return `${formatFixed(Math.abs(fraction) * 100, Math.abs(fraction) >= 0.1 ? 0 : 1)}%`;
+  return formatPercent(Math.abs(fraction));
 }
 
 function sentenceInterval(metric: MetricName, interval: [number, number], change: number): string {

@@ -37,6 +37,7 @@ import {
   describeBaseline,
   describeMetricChange,
   describeRequests,
+  describeMode,
   formatMde,
   sortMetrics,
   LEVEL_VERDICT,
@@ -54,7 +55,7 @@ export function renderComparisonText(comparison: Comparison): string {
   const base = comparison.baseline;
   if (base) {
     out.push(
-      `baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ''}saved ${base.savedAt} · mode: ${comparison.mode}`,
+      `baseline: ${base.commit ? `${shortSha(base.commit)}, ` : ''}saved ${base.savedAt} · mode: ${describeMode(comparison)}`,
     );
   }
   if (comparison.ab?.baseCommit !== undefined)

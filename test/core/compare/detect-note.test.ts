@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DETECT } from '../../../src/core/config/defaults.js';
 import { withDetectNote } from '../../../src/core/compare/more-data.js';
+import { formatMdeValue } from '../../../src/core/report/format.js';
 import type { Comparison, MetricComparison } from '../../../src/core/types/comparison.js';
 
 function metric(name: 'p50' | 'p95', mde: number, processes?: MetricComparison['processes']): MetricComparison {
@@ -29,6 +30,15 @@ describe('the compare.detect note', () => {
     expect(text).toMatch(/p95 of api could see ±17%, not the 10% it targets\. A longer window/);
   });
 
+  // A new user's A/B gate: the note said "p95 … could see ±340%" where the table's MDE cell read
+  // −77%/+336% for the same metric. One figure, one format: the table's.
+  it("prints an asymmetric MDE as the table's MDE cell does", () => {
+    const wide = { ...metric('p95', 1.5), minDetectableChange: [-0.77, 3.36] as [number, number] };
+    const text = note([wide]);
+    expect(text).toContain(`p95 of api could see ${formatMdeValue(wide)}, not the 10% it targets`);
+    expect(text).toContain('could see −77%/+336%');
+  });
+
   // compare.processes 8 on a Flask app: p95 ±40%, held back by the processes' spread. The note
   // used to advise a longer window right under the reason saying a longer run does not narrow it.
   it('does not send a metric the processes decided to a longer window', () => {
@@ -53,7 +63,7 @@ describe('the compare.detect note', () => {
   it('gives each its own advice when both are short', () => {
     const text = note([metric('p50', 0.08), metric('p95', 0.4, { head: 8, base: 8, sd: 0.05 })]);
     expect(text.match(/could see/g)).toHaveLength(2);
-    expect(text).toMatch(/p50 of api could see ±8%.*A longer window.*p95 of api could see ±40%.*processes differ/);
+    expect(text).toMatch(/p50 of api could see ±8\.0%.*A longer window.*p95 of api could see ±40%.*processes differ/);
   });
 
   // The same Flask app's p95 per process read 7–10% sd from ~300 requests each: about what their

@@ -57,6 +57,25 @@ describe('A/B reports', () => {
     expect(section(text, /^orders\/new ·/)).toContain('judged on thresholds alone');
   });
 
+  it('text: gives the range of block pairs when the scenarios ran different numbers of them', () => {
+    // A new user's run: a flow of 240 blocks beside a plain scenario of 60 read "duet (60 block pairs …)".
+    const shorter = {
+      ...comparison,
+      scenarios: comparison.scenarios.map((s, i) =>
+        i === 0 && s.baseline !== undefined
+          ? {
+              ...s,
+              current: { ...s.current, segments: s.current.segments.slice(0, 20) },
+              baseline: { ...s.baseline, segments: s.baseline.segments.slice(0, 20) },
+            }
+          : s,
+      ),
+    };
+    expect(renderComparisonText(shorter)).toContain(
+      '  - base vs head, same runner, duet (20–60 block pairs by scenario, paired block bootstrap of the whole-run changes)',
+    );
+  });
+
   it('PR comment: the meta line names base and head, and the table has them side by side', () => {
     const markdown = renderMarkdown(comparison, { now: new Date('2025-11-30T12:05:00.000Z') });
     expect(section(markdown, /^base: /)).toMatchSnapshot();

@@ -130,7 +130,7 @@ describe('the capacity block', () => {
     );
     const text = renderComparisonText(comparison);
     expect(text).toContain('  capacity 150.0/s: between 150.0/s (held) and 157.5/s (broke)');
-    expect(text).toMatch(/capacity of orders\/digest fell 24%/);
+    expect(text).toMatch(/capacity of orders\/digest fell 23.7%/);
     expect(renderRunSummary(current)).toContain('---- Capacity search');
     expect(formatJsonOracleLine(current.scenarios[0]!)).toMatch(/^orders\/digest: \S+ \S+ \S+ \S+ 150\.0$/);
   });

@@ -1,4 +1,6 @@
 import { describe, it, expect } from 'vitest';
+import { describeSingleLook, describeSpending } from '../../../src/core/compare/look-notes.js';
+import { formatAlpha, formatMinEffect } from '../../../src/core/figures.js';
 import {
   describeParams,
   sparkline,
@@ -178,5 +180,42 @@ describe('describeReason', () => {
     });
     expect(0.05 * 0.75).not.toBe(0.0375);
     expect(text).toContain('> 0.0375)');
+  });
+});
+
+describe('one formatter per kind of figure', () => {
+  // A new user's report printed "±5.0%" in one reason and "±10%" in another, and "p > 0.01667"
+  // beside "0.0167".
+  it('prints a minimum effect one way in every reason, whatever its size', () => {
+    const past = (minEffect: number): string =>
+      describeReason({
+        kind: 'interval-past-min-effect',
+        metric: 'p95',
+        change: 0.02,
+        adjustedPValue: 0.3,
+        interval: [-0.01, 0.2],
+        minEffect,
+      });
+    expect(past(0.05)).toContain('past the ±5% that counts');
+    expect(past(0.1)).toContain('past the ±10% that counts');
+    expect(past(0.025)).toContain('past the ±2.5% that counts');
+    const below = describeReason({
+      kind: 'below-min-effect',
+      metric: 'p95',
+      change: 0.02,
+      adjustedPValue: 0.001,
+      minEffect: 0.05,
+    });
+    expect(below).toContain('minimum effect of 5%');
+    expect(formatMinEffect('error_rate', 0.005)).toBe('0.50 points');
+  });
+
+  it('prints α and its shares one way in reasons and notes', () => {
+    const alpha = 0.05 / 3;
+    const reason = describeReason({ kind: 'not-significant', metric: 'p95', change: 0.02, adjustedPValue: 0.3, alpha });
+    expect(reason).toContain('> 0.0167)');
+    expect(describeSpending(0.05, [1 / 3, 1 / 3, 1 / 3], undefined)).toContain('0.0167 for the planned window');
+    expect(describeSingleLook(0.05, 0.5, 'no budget')).toContain('tested at 0.025 of α = 0.05');
+    expect(formatAlpha(alpha)).toBe('0.0167');
   });
 });

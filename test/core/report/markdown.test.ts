@@ -123,8 +123,8 @@ describe('renderMarkdown', () => {
     }
     const md = renderMarkdown(cases[1]!, { now, runUrl });
     expect(itemsUnder(md, 'Regressions')).toEqual([
-      'p95 of `json_oracle/fetchByQuery` rose 13% (95% CI 8–17%), from 624 ms to 702 ms',
-      'p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms',
+      'p95 of `json_oracle/fetchByQuery` rose 12.5% (95% CI 8–17%), from 624 ms to 702 ms',
+      'p99 of `json_oracle/fetchByQuery` rose 23.0% (95% CI 14–31%), from 867 ms to 1,066 ms',
     ]);
     // The notes are folded after the tables, under a heading of their own.
     const table = md.indexOf('| metric ');
@@ -177,10 +177,37 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it('heads a scenario none of whose latencies was decided with ❔, not ✅', () => {
+    // A new user's A/B gate: ✅ over a scenario whose every latency was inconclusive.
+    const c = makeInconclusiveComparison();
+    const undecided = {
+      ...c,
+      scenarios: c.scenarios.map((s, i) =>
+        i === 0
+          ? {
+              ...s,
+              metrics: s.metrics.map((m) =>
+                m.metric === 'rps' || m.metric === 'error_rate' ? m : { ...m, verdict: 'inconclusive' as const },
+              ),
+            }
+          : s,
+      ),
+    };
+    const md = renderMarkdown(undecided, { now });
+    const headings = md.split('\n').filter((line) => line.startsWith('### '));
+    expect(headings.filter((line) => line.startsWith('### ❔'))).toHaveLength(1);
+    // The others had p50 and p90 decided (no change): they keep their mark.
+    expect(
+      renderMarkdown(c, { now })
+        .split('\n')
+        .filter((line) => line.startsWith('### ❔')),
+    ).toHaveLength(0);
+  });
+
   it("names the baseline's commit and age, and the plain sentences under the verdict", () => {
     const md = renderMarkdown(makeFailingComparison(), { now, runUrl });
     expect(md).toContain('baseline: `abc1234`, 3 days old');
-    expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23% (95% CI 14–31%), from 867 ms to 1,066 ms');
+    expect(md).toContain('- p99 of `json_oracle/fetchByQuery` rose 23.0% (95% CI 14–31%), from 867 ms to 1,066 ms');
     expect(md).toContain(
       '| p99        |   867 ms | 1,066 ms |        +23.0% [+14%, +31%] |     ±12% | ❌ regression   |',
     );

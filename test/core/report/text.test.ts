@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { describeMetricChange, summarizeVerdict } from '../../../src/core/report/sentences.js';
 import { renderComparisonText } from '../../../src/core/report/text.js';
 import { renderMarkdown } from '../../../src/core/report/markdown.js';
+import { metricComparisonCells } from '../../../src/core/report/format.js';
 import type { MetricComparison } from '../../../src/core/types/comparison.js';
 import {
   makeAllErrorComparison,
@@ -124,7 +125,7 @@ describe('renderComparisonText', () => {
     const text = renderComparisonText(c);
     const heldBack = text.slice(text.indexOf('Why verdicts were held back:'), text.indexOf('What you can do:'));
     // p50 and rps (±5%) in every scenario: one group; p90 and p95 (±10%) another.
-    expect(heldBack.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(heldBack.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(heldBack.match(/the interval \(in the table\) reaches past the ±10% that counts/g)).toHaveLength(1);
     expect(heldBack).not.toMatch(/a change of [-+]?\d/);
     // Every scenario's row still points at the group that holds it back.
@@ -137,7 +138,7 @@ describe('renderComparisonText', () => {
     // The PR comment's statistics table refers to the same numbered group.
     const md = renderMarkdown(c, { now: new Date('2025-11-30T12:05:00.000Z') });
     expect(md).toMatch(/\| p50 +\| history +\|[^\n]+\| reason 1 +\|/);
-    expect(md.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(md.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     // Held in two of the three scenarios, it is still said once, with where it holds.
     const some = makeFailingComparison();
     for (const scenario of some.scenarios)
@@ -147,7 +148,7 @@ describe('renderComparisonText', () => {
           : m,
       );
     const someText = renderComparisonText(some);
-    expect(someText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(someText.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(someText).toContain(
       '  json_oracle/fetchByKey: p50, rps; json_oracle/fetchByQuery: p50, rps\n    2. the interval',
     );
@@ -164,13 +165,13 @@ describe('renderComparisonText', () => {
     for (const scenario of two.scenarios.slice(0, 2))
       scenario.metrics = scenario.metrics.map((m) => (m.metric === 'p50' ? past(m) : m));
     const twoText = renderComparisonText(two);
-    expect(twoText.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoText.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(twoText).not.toMatch(/a change of [-+]?[\d.]+% \(p = 1\.0 after Holm\), but its interval/);
     // Both rows point at that one reason, by the same number, in the text and in the PR comment.
     const number = /(\d+)\. the interval \(in the table\) reaches past/.exec(twoText)?.[1];
     expect(twoText.match(new RegExp(`\\? p50 held back: reason ${number} below`, 'g'))).toHaveLength(2);
     const twoMd = renderMarkdown(two, { now: new Date('2025-11-30T12:05:00.000Z') });
-    expect(twoMd.match(/the interval \(in the table\) reaches past the ±5\.0% that counts/g)).toHaveLength(1);
+    expect(twoMd.match(/the interval \(in the table\) reaches past the ±5% that counts/g)).toHaveLength(1);
     expect(twoMd.match(new RegExp(`\\| p50 +\\|[^\\n]+\\| reason ${number} +\\|`, 'g'))).toHaveLength(2);
   });
 
@@ -253,6 +254,21 @@ describe('renderComparisonText', () => {
   });
 });
 
+describe('the mode in the header', () => {
+  it('names compare.mode as the user configured it, stored or ab, not the method behind it', () => {
+    // A new user's report said "mode: bootstrap", which no config of theirs set.
+    const history = makeInconclusiveComparison();
+    expect(renderComparisonText(history)).toContain('mode: stored (against 8 past runs)');
+    const one = { ...history, mode: 'bootstrap' as const };
+    const text = renderComparisonText(one);
+    expect(text).toContain('mode: stored (against one stored run)');
+    expect(text).not.toMatch(/mode: (bootstrap|history)/);
+    expect(renderMarkdown(one, { now: new Date('2025-11-28T09:30:00.000Z') })).toContain(
+      'mode: stored (against one stored run)',
+    );
+  });
+});
+
 describe('describeMetricChange', () => {
   it('says a regression in one plain sentence', () => {
     const m = makeMetric('fetchByQuery', {
@@ -262,7 +278,17 @@ describe('describeMetricChange', () => {
       interval: [0.14, 0.31],
       verdict: 'regression',
     });
-    expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23% (95% CI 14–31%), from 812 ms to 1,001 ms');
+    expect(describeMetricChange(m)).toBe('p99 of fetchByQuery rose 23.3% (95% CI 14–31%), from 812 ms to 1,001 ms');
+  });
+
+  it('rounds the change as the table does: +13.5% in the table reads "rose 13.5%", not "rose 14%"', () => {
+    // A new user's A/B gate: the sentence said "rose 14%" beside the table's +13.5%.
+    const m = {
+      ...makeMetric('api', { metric: 'p95', baseline: 100, current: 113.5, verdict: 'regression' }),
+      change: 0.135,
+    };
+    expect(describeMetricChange(m)).toContain('rose 13.5%');
+    expect(metricComparisonCells(m)[3]).toContain('+13.5%');
   });
 
   it("says so when an A/B trimmed change and its values' own ratio are far apart, and not when they agree", () => {
@@ -276,7 +302,7 @@ describe('describeMetricChange', () => {
       decidedBy: 'pairs' as const,
     };
     expect(describeMetricChange(apart)).toBe(
-      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +24% apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)",
+      "p50 of library/book rose 7.8% (95% CI 6–10%), from 2.17 ms to 2.68 ms (those values are +23.5% apart: the change is the trimmed mean of the per-pair ratios, which leaves out the pairs where the two variants moved apart most, a neighbour's burst or a stall)",
     );
     expect(describeMetricChange({ ...apart, current: 2.35 })).not.toContain('apart');
     expect(describeMetricChange({ ...apart, decidedBy: 'whole-run' as const })).not.toContain('apart');
@@ -290,7 +316,7 @@ describe('describeMetricChange', () => {
       interval: [-0.16, -0.08],
       verdict: 'improvement',
     });
-    expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
+    expect(describeMetricChange(m)).toBe('p50 of fetchByKey fell 12.0% (95% CI 8–16%), from 4.66 ms to 4.10 ms');
   });
 
   it('keeps the signs of an interval that crosses zero, and decimals for small changes', () => {
@@ -300,7 +326,7 @@ describe('describeMetricChange', () => {
 
   it('speaks of throughput in req/s and of the error rate in points', () => {
     const rps = makeMetric('a', { metric: 'rps', baseline: 232.5, current: 204.6, interval: [-0.16, -0.08] });
-    expect(describeMetricChange(rps)).toBe('rps of a fell 12% (95% CI 8–16%), from 232.5/s to 204.6/s');
+    expect(describeMetricChange(rps)).toBe('rps of a fell 12.0% (95% CI 8–16%), from 232.5/s to 204.6/s');
     const errors = makeMetric('a', { metric: 'error_rate', baseline: 0.001, current: 0.009 });
     expect(describeMetricChange(errors)).toBe('error rate of a rose 0.80 points, from 0.10% to 0.90%');
   });
