@@ -13,6 +13,10 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
+  // The suite spawns `perfgate gate`, which appends its report to the file GITHUB_STEP_SUMMARY
+  // names: run inside an Actions step, the tests' reports would land in that step's summary.
+  // Workers and the processes they spawn inherit this environment.
+  delete process.env.GITHUB_STEP_SUMMARY;
   const dir = mkdtempSync(join(tmpdir(), 'perfgate-test-run-'));
   project.provide('runScratchDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
