@@ -193,7 +193,7 @@ function formatSeconds(ms: number): string {
 
 /** Where the segments lie, adjacent ones as one span ("0–2.5 s, 7–8 s"): a burst of seconds hits
  * a dozen short blocks, and a list of each start would bury the sentence. */
-export function spans(segments: readonly Pick<SegmentRecord, 'startMs' | 'durationMs'>[]): string {
+function spans(segments: readonly Pick<SegmentRecord, 'startMs' | 'durationMs'>[]): string {
   const runs: { start: number; end: number }[] = [];
   for (const segment of segments) {
     const last = runs.at(-1);

@@ -439,10 +439,10 @@ class FlowRun {
     const row = variant.row(this.options.rows, this.scenario.data?.order);
     let vars = variant.vars;
     let last: StepOutcome | undefined;
-    // The whole iteration's bytes and statuses are its steps', not its last step's alone.
+    // The whole iteration's bytes and statuses are its steps', not its last step's alone: a step's
+    // status is counted as the next one comes, the last one's by record() below.
     let bytesIn = 0;
     let bytesOut = 0;
-    const statuses: number[] = [];
     let from = 0;
     let to = this.steps.length;
     if (this.cumulativeWeights.length > 0) {
@@ -457,10 +457,10 @@ class FlowRun {
       const sentMs = performance.now();
       const outcome = await this.send(variant, compiled, row, vars, false);
       const end = performance.now();
+      if (last !== undefined && inWindow) variant.flow.countStatus(last.status);
       last = outcome;
       bytesIn += outcome.bytesIn;
       bytesOut += outcome.bytesOut;
-      statuses.push(outcome.status);
       if (inWindow) {
         const timedFrom = i === from && startMs < sentMs ? startMs : sentMs;
         const fullUs = (end - timedFrom) * 1000;
@@ -477,7 +477,6 @@ class FlowRun {
     if (!last) return;
     const end = performance.now();
     if (inWindow) {
-      for (const status of statuses.slice(0, -1)) variant.flow.countStatus(status);
       this.record(variant.flow, variant.flowExamples, { ...last, bytesIn, bytesOut }, end, (end - startMs) * 1000);
     } else if (startMs < this.measureStartMs) {
       this.warmCompleted += 1;
